@@ -1,0 +1,42 @@
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
+};
+
+/** ESM-only packages in the server's dependency tree (light-my-request's `cookie`) compiled for jest. */
+const esmDependencies = ['cookie'];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'domain',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/__tests__/domain/**/*.test.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      transform: {
+        ...transform,
+        '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmDependencies.join('|')})/)`],
+      testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      // Starting a database (PGlite boots PostgreSQL in WASM) takes seconds on a busy 2-core machine.
+      setupFilesAfterEnv: ['<rootDir>/__tests__/server/setupServerTests.ts'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      transform,
+      testMatch: ['<rootDir>/__tests__/web/**/*.test.tsx', '<rootDir>/__tests__/web/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/web/setupTests.ts'],
+      moduleNameMapper: { '\\.(png|jpe?g|webp|svg|woff2?|mp4)$': '<rootDir>/__tests__/web/fileStub.ts' },
+    },
+  ],
+};
+
+export default config;

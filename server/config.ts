@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { brand } from '../src/config/brand';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Settings {
+  port: number;
+  host: string;
+  /** Folder of the embedded database, its lock file and the operator's admin token. */
+  dataDir: string;
+  /** When set, PostgreSQL instead of the embedded database. */
+  databaseUrl: string | undefined;
+  /** When set, rate-limit counters live in Redis so several instances share them. */
+  redisUrl: string | undefined;
+  assistantWhatsAppNumber: string;
+  appUrl: string;
+  logLevel: LogLevel;
+  /** Trust X-Forwarded-* from this many proxy hops (0: none). Set it only behind your own proxy. */
+  trustProxyHops: number;
+  /** Requests per minute per client for invite-code validation. */
+  validateCodeRateLimit: number;
+  /** Folder with the built web app. */
+  webRoot: string;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  return {
+    port: integerSetting(env, 'PORT', 3000),
+    host: env.HOST || 'localhost',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    assistantWhatsAppNumber: (env.ASSISTANT_WHATSAPP_NUMBER || brand.assistantWhatsAppNumber).replace(
+      /\D/g,
+      '',
+    ),
+    appUrl: env.APP_URL || `http://localhost:${integerSetting(env, 'PORT', 3000)}`,
+    logLevel,
+    trustProxyHops: integerSetting(env, 'TRUST_PROXY_HOPS', 0),
+    validateCodeRateLimit: integerSetting(env, 'VALIDATE_CODE_RATE_LIMIT', 30),
+    webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+  };
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: give callers one type.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const inviteCodes = pgTable(
+  'invite_codes',
+  {
+    code: text('code').primaryKey(),
+    label: text('label'),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('invite_codes_uses_within_max', sql`${table.uses} >= 0 AND ${table.uses} <= ${table.maxUses}`),
+    check('invite_codes_max_uses_positive', sql`${table.maxUses} > 0`),
+  ],
+);
+
+export const waitlist = pgTable('waitlist', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').unique(),
+  email: text('email').unique(),
+  name: text('name'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    age: integer('age').notNull(),
+    location: text('location').notNull(),
+    phone: text('phone').notNull().unique(),
+    occupation: text('occupation').notNull(),
+    lookingFor: text('looking_for')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inviteCode: text('invite_code')
+      .notNull()
+      .references(() => inviteCodes.code),
+    /** One-time code carried in the WhatsApp link so the assistant can tie the chat to this row. */
+    linkingCode: text('linking_code').notNull().unique(),
+    status: text('status', { enum: ['registered', 'onboarded'] })
+      .notNull()
+      .default('registered'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('users_invite_code_idx').on(table.inviteCode)],
+);
+
+export const userPhotos = pgTable(
+  'user_photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    bytes: bytea('bytes').notNull(),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_photos_user_idx').on(table.userId)],
+);
+
+export const networkEntries = pgTable(
+  'network_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['group', 'person'] }).notNull(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('network_entries_user_idx').on(table.userId)],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    /** SHA-256 of the token, hex: a stolen database does not hand out sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('access_tokens_user_idx').on(table.userId)],
+);
+
+export const nominations = pgTable(
+  'nominations',
+  {
+    id: serial('id').primaryKey(),
+    nominatedBy: uuid('nominated_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    instagram: text('instagram').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('nominations_user_idx').on(table.nominatedBy)],
+);

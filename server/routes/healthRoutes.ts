@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
+import type { Database } from '../db/database';
+
+const HealthOk = Type.Object({ status: Type.Literal('ok') });
+const HealthDown = Type.Object({ status: Type.Literal('error'), detail: Type.String() });
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/health',
+    { schema: { response: { 200: HealthOk, 503: HealthDown } }, config: { rateLimit: false } },
+    async (request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database did not answer');
+        return reply.code(503).send({ status: 'error' as const, detail: 'The database is not answering.' });
+      }
+    },
+  );
+};

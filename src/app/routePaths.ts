@@ -1,0 +1,28 @@
+/**
+ * Every path of the spec's route table, defined once. Pure data: the server imports it too, to
+ * answer known paths with 200 and anything else with the 404 page and status 404.
+ */
+export const routePaths = {
+  home: '/',
+  becca: '/becca',
+  communities: '/communities',
+  join: '/join',
+  howItWorks: '/how-it-works',
+  faq: '/faq',
+  privacy: '/privacy',
+  terms: '/terms',
+  phoneFadeTest: '/phone-fade-test',
+  testIntegration: '/test-integration',
+  testValidation: '/test-validation',
+  testWebRegistration: '/test-web-registration',
+} as const;
+
+export type RoutePath = (typeof routePaths)[keyof typeof routePaths];
+
+const knownPaths: ReadonlySet<string> = new Set(Object.values(routePaths));
+
+/** True for a path of the route table; a trailing slash is tolerated ("/faq/"). */
+export function isKnownRoute(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return knownPaths.has(trimmed || '/');
+}

@@ -1,0 +1,44 @@
+import styled from '@emotion/styled';
+import { Link } from 'react-router-dom';
+import { brand } from '../config/brand';
+import { routePaths } from '../app/routePaths';
+import { Logo } from './Logo';
+
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.line};
+  padding: 2rem 1.25rem;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem 2rem;
+  align-items: center;
+  justify-content: space-between;
+  max-width: ${({ theme }) => theme.contentWidth};
+  margin: 0 auto;
+  font-size: 0.95rem;
+  color: ${({ theme }) => theme.colors.inkSoft};
+`;
+
+const FooterNav = styled.nav`
+  display: flex;
+  gap: 1.5rem;
+  a {
+    color: inherit;
+    padding: 0.5rem 0;
+  }
+`;
+
+export function SiteFooter() {
+  return (
+    <Footer>
+      <Logo />
+      <FooterNav aria-label="Legal">
+        <Link to={routePaths.faq}>FAQ</Link>
+        <Link to={routePaths.privacy}>Privacy</Link>
+        <Link to={routePaths.terms}>Terms</Link>
+      </FooterNav>
+      <p css={{ margin: 0, width: '100%' }}>
+        © {new Date().getFullYear()} {brand.company.legalName}. {brand.productName}, {brand.tagline}.
+      </p>
+    </Footer>
+  );
+}

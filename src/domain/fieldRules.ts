@@ -1,0 +1,198 @@
+import { limits } from './limits';
+import { isValidPhoneNumber } from './phoneNumber';
+
+/** Inline messages of the onboarding wizard, word for word from spec §5. */
+export const REQUIRED = 'Required';
+export const INVALID_AGE = `Please enter a valid age (${limits.age.min}-${limits.age.max})`;
+export const LONG_TEXT_REQUIRED = `Required (at least ${limits.longTextMinLength} characters)`;
+export const INVALID_PHONE = 'Please enter a valid phone number';
+export const SELECT_AT_LEAST_ONE = 'Select at least 1 option';
+export const PHOTO_REQUIRED = 'At least one photo is required';
+export const TOO_MANY_PHOTOS = `Upload at most ${limits.photos.max} photos`;
+export const TOO_MANY_LOOKING_FOR = `Select at most ${limits.lookingForMax} options`;
+
+export function tooLongMessage(maxLength: number): string {
+  return `Must be at most ${maxLength} characters`;
+}
+
+export type FieldError = string | undefined;
+
+export function exceedsMaxLength(value: string, maxLength: number): boolean {
+  return value.trim().length > maxLength;
+}
+
+/** Non-empty after trimming; when a maximum is given, at most that many characters. */
+export function requiredText(value: string, maxLength?: number): FieldError {
+  if (value.trim() === '') return REQUIRED;
+  if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
+    return tooLongMessage(maxLength);
+  }
+  return undefined;
+}
+
+const WHOLE_NUMBER_UP_TO_THREE_DIGITS = /^\d{1,3}$/;
+
+/** Empty age says "Required" like every other empty field; anything else invalid gets the age message. */
+export function validateAge(value: string): FieldError {
+  const trimmed = value.trim();
+  if (trimmed === '') return REQUIRED;
+  if (!WHOLE_NUMBER_UP_TO_THREE_DIGITS.test(trimmed)) return INVALID_AGE;
+  const age = Number(trimmed);
+  return age >= limits.age.min && age <= limits.age.max ? undefined : INVALID_AGE;
+}
+
+export function isLongTextLongEnough(value: string): boolean {
+  return value.trim().length >= limits.longTextMinLength;
+}
+
+/** Occupation, joy and exciting: at least 30 characters after trimming. */
+export function validateLongText(value: string, maxLength?: number): FieldError {
+  if (!isLongTextLongEnough(value)) return LONG_TEXT_REQUIRED;
+  if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
+    return tooLongMessage(maxLength);
+  }
+  return undefined;
+}
+
+export function validatePhone(value: string): FieldError {
+  if (value.trim() === '') return REQUIRED;
+  return isValidPhoneNumber(value) ? undefined : INVALID_PHONE;
+}
+
+export const LOOKING_FOR_OPTIONS = [
+  'Friendship',
+  'Co-Founder',
+  'Network',
+  'Romance',
+  'Creative Partner',
+] as const;
+export type LookingForOption = (typeof LOOKING_FOR_OPTIONS)[number];
+
+export function isLookingForOption(value: string): value is LookingForOption {
+  return (LOOKING_FOR_OPTIONS as readonly string[]).includes(value);
+}
+
+export function validateLookingFor(selected: readonly string[]): FieldError {
+  if (selected.length === 0) return SELECT_AT_LEAST_ONE;
+  if (selected.length > limits.lookingForMax) return TOO_MANY_LOOKING_FOR;
+  return undefined;
+}
+
+/** Selecting a chosen option removes it; a new option is added only while fewer than 4 are chosen. */
+export function toggleLookingFor(selected: readonly string[], option: LookingForOption): string[] {
+  if (selected.includes(option)) return selected.filter((chosen) => chosen !== option);
+  if (selected.length >= limits.lookingForMax) return [...selected];
+  return [...selected, option];
+}
+
+export function validatePhotoCount(photoCount: number): FieldError {
+  if (photoCount < limits.photos.min) return PHOTO_REQUIRED;
+  if (photoCount > limits.photos.max) return TOO_MANY_PHOTOS;
+  return undefined;
+}
+
+/** What the person has typed in the wizard. Photos live beside it, never in it. */
+export interface OnboardingDraft {
+  firstName: string;
+  lastName: string;
+  /** As typed; validated as a whole number. */
+  age: string;
+  lookingFor: string[];
+  joy: string;
+  exciting: string;
+  occupation: string;
+  phone: string;
+  location: string;
+}
+
+export const EMPTY_ONBOARDING_DRAFT: OnboardingDraft = {
+  firstName: '',
+  lastName: '',
+  age: '',
+  lookingFor: [],
+  joy: '',
+  exciting: '',
+  occupation: '',
+  phone: '',
+  location: '',
+};
+
+export type WizardField = keyof OnboardingDraft | 'photos';
+export type WizardErrors = Partial<Record<WizardField, string>>;
+
+export type WizardStepId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+/** Steps 4 (looking for), 5 (joy) and 6 (exciting) exist but are skipped (spec §2). */
+export const WIZARD_STEP_ORDER = [1, 2, 3, 7, 8] as const satisfies readonly WizardStepId[];
+
+export const WIZARD_STEP_FIELDS: Record<WizardStepId, readonly WizardField[]> = {
+  1: ['firstName', 'lastName'],
+  2: ['age'],
+  3: ['photos'],
+  4: ['lookingFor'],
+  5: ['joy'],
+  6: ['exciting'],
+  7: ['occupation'],
+  8: ['phone', 'location'],
+};
+
+/** One field's message, for live validation as the person types. */
+export function validateWizardField(
+  field: WizardField,
+  draft: OnboardingDraft,
+  photoCount: number,
+): FieldError {
+  const max = limits.fieldMaxLength;
+  switch (field) {
+    case 'firstName':
+      return requiredText(draft.firstName, max.firstName);
+    case 'lastName':
+      return requiredText(draft.lastName, max.lastName);
+    case 'age':
+      return validateAge(draft.age);
+    case 'photos':
+      return validatePhotoCount(photoCount);
+    case 'lookingFor':
+      return validateLookingFor(draft.lookingFor);
+    case 'joy':
+      return validateLongText(draft.joy, max.joy);
+    case 'exciting':
+      return validateLongText(draft.exciting, max.exciting);
+    case 'occupation':
+      return validateLongText(draft.occupation, max.occupation);
+    case 'phone':
+      return validatePhone(draft.phone);
+    case 'location':
+      return requiredText(draft.location, max.location);
+  }
+}
+
+export function validateWizardStep(
+  step: WizardStepId,
+  draft: OnboardingDraft,
+  photoCount: number,
+): WizardErrors {
+  const errors: WizardErrors = {};
+  for (const field of WIZARD_STEP_FIELDS[step]) {
+    const message = validateWizardField(field, draft, photoCount);
+    if (message !== undefined) errors[field] = message;
+  }
+  return errors;
+}
+
+export function isWizardStepValid(step: WizardStepId, draft: OnboardingDraft, photoCount: number): boolean {
+  return Object.keys(validateWizardStep(step, draft, photoCount)).length === 0;
+}
+
+/** The step after `step` in the shown order, or undefined after the last one (time to submit). */
+export function nextWizardStep(step: WizardStepId): WizardStepId | undefined {
+  const order: readonly WizardStepId[] = WIZARD_STEP_ORDER;
+  const index = order.indexOf(step);
+  return index === -1 ? undefined : order[index + 1];
+}
+
+/** The step before `step` in the shown order, or undefined on the first one. */
+export function previousWizardStep(step: WizardStepId): WizardStepId | undefined {
+  const order: readonly WizardStepId[] = WIZARD_STEP_ORDER;
+  const index = order.indexOf(step);
+  return index <= 0 ? undefined : order[index - 1];
+}

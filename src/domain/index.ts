@@ -1,0 +1,12 @@
+/**
+ * Becca's domain rules, shared by the browser and the server: pure TypeScript, no framework.
+ */
+export * from './limits';
+export * from './phoneNumber';
+export * from './fieldRules';
+export * from './inviteCode';
+export * from './registration';
+export * from './registrationPayloadRules';
+export * from './legacyRegistrationForm';
+export * from './nomination';
+export * from './waitlist';

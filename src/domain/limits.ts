@@ -1,0 +1,81 @@
+/**
+ * Every number that bounds what a person may type or upload, in one place. The browser uses it
+ * for its live checks and input attributes; the server uses the same values to re-check requests,
+ * so the two can never disagree.
+ */
+export const limits = {
+  inviteCode: {
+    /** Live validation starts at this many characters (spec §5). */
+    minLength: 3,
+    maxLength: 20,
+    /** Codes we issue: 31-letter alphabet, 10 characters, about 49 bits, hopeless to guess. */
+    generatedLength: 10,
+  },
+  /** Longer phone input is rejected before it reaches the parser (spec §9). */
+  phoneInputMaxLength: 250,
+  phoneParsing: {
+    /** The spec's last fallback treats 10 to 15 bare digits as an international number. */
+    fallbackMinDigits: 10,
+    fallbackMaxDigits: 15,
+    /** A leading 0 with at least this many digits is read as a UK national number. */
+    ukTrunkMinDigits: 10,
+  },
+  waitlistPhoneMaxLength: 20,
+  waitlistNameMaxLength: 120,
+  emailMaxLength: 254,
+  age: { min: 18, max: 100 },
+  /** Occupation, joy and exciting need at least this many characters after trimming. */
+  longTextMinLength: 30,
+  fieldMaxLength: {
+    firstName: 80,
+    lastName: 80,
+    location: 120,
+    occupation: 1000,
+    joy: 1000,
+    exciting: 1000,
+    entryName: 120,
+    entryLocation: 120,
+    /** Ids are made by the browser; anything longer is not one of ours. */
+    entryId: 64,
+    instagram: 60,
+  },
+  instagramHandleMaxLength: 30,
+  lookingForMax: 4,
+  /** Joy and exciting: the only two sources of interests. */
+  interestsMax: 2,
+  /** Who-I-know entries per step; there are two steps (groups, then people). */
+  entriesPerStep: 3,
+  photos: {
+    min: 1,
+    /** Upload slots shown and photo parts accepted per registration. */
+    max: 3,
+    /** Only the first photo is stored. */
+    kept: 1,
+    maxBytes: 10 * 1024 * 1024,
+    /**
+     * The decoder refuses images with more pixels than this before allocating them, so a small
+     * "pixel bomb" file (e.g. a 50,000 x 50,000 PNG of a few KB) cannot blow the server's memory
+     * budget. 40 MP is more than any phone saves by default (12-24 MP) while keeping one decoded
+     * RGBA frame at 160 MB at worst.
+     */
+    maxInputPixels: 40_000_000,
+    /** Stored photos are resized so that neither side exceeds this. */
+    maxDimensionAfterResize: 2048,
+  },
+  multipart: {
+    /** The `form_data` JSON text (or any single text field of the older form). */
+    maxFormDataBytes: 64 * 1024,
+    maxFields: 16,
+    maxFiles: 3,
+  },
+  jsonBodyMaxBytes: 64 * 1024,
+  /** Defaults per client address; the server may read overrides from its environment. */
+  rateLimits: {
+    validateCode: { max: 30, timeWindowMs: 60_000 },
+    waitlistJoin: { max: 10, timeWindowMs: 60_000 },
+    register: { max: 10, timeWindowMs: 60_000 },
+    nominateFriend: { max: 20, timeWindowMs: 60_000 },
+  },
+} as const;
+
+export type Limits = typeof limits;

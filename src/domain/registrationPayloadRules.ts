@@ -1,0 +1,175 @@
+import {
+  INVALID_AGE,
+  INVALID_PHONE,
+  LOOKING_FOR_OPTIONS,
+  TOO_MANY_LOOKING_FOR,
+  TOO_MANY_PHOTOS,
+  isLookingForOption,
+  validateLongText,
+} from './fieldRules';
+import { normaliseInviteCode } from './inviteCode';
+import { limits } from './limits';
+import { isValidPhoneNumber, toE164 } from './phoneNumber';
+import {
+  REGISTRATION_REQUIRED_MESSAGES,
+  type WebNetworkEntry,
+  type WebRegistrationPayload,
+} from './registration';
+
+/** The first failing field of a registration: `field` names the payload key, `detail` is shown. */
+export interface PayloadFieldError {
+  field: string;
+  detail: string;
+}
+
+const isBlank = (value: string) => value.trim() === '';
+const isTooLong = (value: string, maxLength: number) => value.trim().length > maxLength;
+const tooLong = (label: string, maxLength: number) => `${label} must be at most ${maxLength} characters`;
+
+function firstMissingField(
+  payload: WebRegistrationPayload,
+  photoCount: number,
+): PayloadFieldError | undefined {
+  const messages = REGISTRATION_REQUIRED_MESSAGES;
+  const missing: [field: string, isMissing: boolean, detail: string][] = [
+    ['first_name', isBlank(payload.first_name), messages.firstName],
+    ['last_name', isBlank(payload.last_name), messages.lastName],
+    ['age', typeof payload.age !== 'number' || Number.isNaN(payload.age), messages.age],
+    ['location', isBlank(payload.location), messages.location],
+    ['phone', isBlank(payload.phone), messages.phone],
+    ['occupation', isBlank(payload.occupation), messages.occupation],
+    ['photos', photoCount < limits.photos.min, messages.photos],
+    ['who_i_know_groups', payload.who_i_know_groups.length === 0, messages.whoIKnow],
+  ];
+  const first = missing.find(([, isMissing]) => isMissing);
+  return first && { field: first[0], detail: first[2] };
+}
+
+function firstEntryError(entries: readonly WebNetworkEntry[]): PayloadFieldError | undefined {
+  const max = limits.fieldMaxLength;
+  for (const [index, entry] of entries.entries()) {
+    const at = (key: string) => `who_i_know_groups[${index}].${key}`;
+    if (isBlank(entry.id) || entry.id.length > max.entryId) {
+      return {
+        field: at('id'),
+        detail: `Each connection needs an id of 1 to ${max.entryId} characters`,
+      };
+    }
+    if (isBlank(entry.group_name)) {
+      return { field: at('group_name'), detail: 'Each connection needs a name' };
+    }
+    if (isTooLong(entry.group_name, max.entryName)) {
+      return { field: at('group_name'), detail: tooLong('A connection name', max.entryName) };
+    }
+    if (isBlank(entry.location)) {
+      return { field: at('location'), detail: 'Each connection needs a location' };
+    }
+    if (isTooLong(entry.location, max.entryLocation)) {
+      return { field: at('location'), detail: tooLong('A connection location', max.entryLocation) };
+    }
+    if (!Number.isFinite(entry.position.x) || !Number.isFinite(entry.position.y)) {
+      return { field: at('position'), detail: 'Each connection needs a numeric position' };
+    }
+    if (entry.kind !== 'group' && entry.kind !== 'person') {
+      return { field: at('kind'), detail: 'A connection must be a group or a person' };
+    }
+  }
+  for (const kind of ['group', 'person'] as const) {
+    if (entries.filter((entry) => entry.kind === kind).length > limits.entriesPerStep) {
+      const plural = kind === 'group' ? 'groups' : 'people';
+      return {
+        field: 'who_i_know_groups',
+        detail: `At most ${limits.entriesPerStep} ${plural} can be added`,
+      };
+    }
+  }
+  return undefined;
+}
+
+function firstRuleError(payload: WebRegistrationPayload, photoCount: number): PayloadFieldError | undefined {
+  const max = limits.fieldMaxLength;
+  if (isTooLong(payload.first_name, max.firstName)) {
+    return { field: 'first_name', detail: tooLong('First name', max.firstName) };
+  }
+  if (isTooLong(payload.last_name, max.lastName)) {
+    return { field: 'last_name', detail: tooLong('Last name', max.lastName) };
+  }
+  const { min: minAge, max: maxAge } = limits.age;
+  if (!Number.isInteger(payload.age) || payload.age < minAge || payload.age > maxAge) {
+    return { field: 'age', detail: INVALID_AGE };
+  }
+  if (isTooLong(payload.location, max.location)) {
+    return { field: 'location', detail: tooLong('Location', max.location) };
+  }
+  if (!isValidPhoneNumber(payload.phone)) return { field: 'phone', detail: INVALID_PHONE };
+  if (isTooLong(payload.occupation, max.occupation)) {
+    return { field: 'occupation', detail: tooLong('Occupation', max.occupation) };
+  }
+  const occupationError = validateLongText(payload.occupation);
+  if (occupationError !== undefined) return { field: 'occupation', detail: occupationError };
+  if (photoCount > limits.photos.max) return { field: 'photos', detail: TOO_MANY_PHOTOS };
+
+  const lookingFor = payload.looking_for;
+  if (lookingFor.length > limits.lookingForMax) {
+    return { field: 'looking_for', detail: TOO_MANY_LOOKING_FOR };
+  }
+  if (!lookingFor.every(isLookingForOption)) {
+    const choices = LOOKING_FOR_OPTIONS.join(', ');
+    return { field: 'looking_for', detail: `Choose what you are looking for from: ${choices}` };
+  }
+  if (new Set(lookingFor).size !== lookingFor.length) {
+    return { field: 'looking_for', detail: 'Each option can be chosen only once' };
+  }
+
+  if (payload.interests.length > limits.interestsMax) {
+    return { field: 'interests', detail: `At most ${limits.interestsMax} interests are allowed` };
+  }
+  if (payload.interests.some(isBlank)) {
+    return { field: 'interests', detail: 'Interests must not be empty' };
+  }
+  if (payload.interests.some((interest) => isTooLong(interest, max.joy))) {
+    return { field: 'interests', detail: tooLong('Each interest', max.joy) };
+  }
+
+  const entryError = firstEntryError(payload.who_i_know_groups);
+  if (entryError) return entryError;
+  if (payload.who_i_know_people.length > 0) {
+    return { field: 'who_i_know_people', detail: 'People are sent among who_i_know_groups' };
+  }
+  return undefined;
+}
+
+/**
+ * The server's re-check of every wizard rule on an already-typed payload (the JSON structure is
+ * checked by the route's schema): required fields in the spec's order, then each field's rule.
+ * The invite code is not checked here; the server answers for it separately (403).
+ */
+export function validateWebRegistrationPayload(
+  payload: WebRegistrationPayload,
+  photoCount: number,
+): PayloadFieldError | undefined {
+  return firstMissingField(payload, photoCount) ?? firstRuleError(payload, photoCount);
+}
+
+/** What to store once the payload is valid: trimmed text, E.164 phone, normalised invite code. */
+export function normaliseWebRegistrationPayload(payload: WebRegistrationPayload): WebRegistrationPayload {
+  return {
+    invite_code: normaliseInviteCode(payload.invite_code),
+    first_name: payload.first_name.trim(),
+    last_name: payload.last_name.trim(),
+    age: payload.age,
+    location: payload.location.trim(),
+    phone: toE164(payload.phone) ?? payload.phone.trim(),
+    occupation: payload.occupation.trim(),
+    who_i_know_groups: payload.who_i_know_groups.map((entry) => ({
+      id: entry.id.trim(),
+      group_name: entry.group_name.trim(),
+      location: entry.location.trim(),
+      position: { x: entry.position.x, y: entry.position.y },
+      kind: entry.kind,
+    })),
+    who_i_know_people: [],
+    looking_for: [...payload.looking_for],
+    interests: payload.interests.map((interest) => interest.trim()),
+  };
+}

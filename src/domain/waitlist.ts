@@ -1,0 +1,45 @@
+import { INVALID_PHONE, REQUIRED } from './fieldRules';
+import { limits } from './limits';
+import { waitlistPhoneToE164 } from './phoneNumber';
+
+/** Body of `POST /api/waitlist/join` from the invite overlay (the form supplies no name). */
+export interface WaitlistPhoneRequest {
+  phone_number: string;
+  name?: string;
+}
+
+/** The test harness joins the waitlist with an e-mail address instead. */
+export interface WaitlistEmailRequest {
+  email: string;
+}
+
+/** Spec §5 "Waitlist phone": required, at most 20 characters, a valid number once formatted. */
+export function validateWaitlistPhone(input: string): string | undefined {
+  if (input.trim() === '') return REQUIRED;
+  return waitlistPhoneToE164(input) === null ? INVALID_PHONE : undefined;
+}
+
+export function validateWaitlistName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const maxLength = limits.waitlistNameMaxLength;
+  return name.trim().length > maxLength ? `Name must be at most ${maxLength} characters` : undefined;
+}
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+/** One "@" with something before it and a dotted domain after it; no spaces. */
+const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * A deliberately loose check: the only real proof of an address is a message that arrives, so
+ * this only catches typing slips.
+ */
+export function isPlausibleEmail(email: string): boolean {
+  const trimmed = email.trim();
+  return trimmed.length <= limits.emailMaxLength && PLAUSIBLE_EMAIL.test(trimmed);
+}
+
+/** Trimmed and lower-cased, so that one person cannot join twice by changing letter case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

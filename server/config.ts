@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { brand } from '../src/config/brand';
+import { limits } from '../src/domain/limits';
+
+export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -17,8 +20,8 @@ export interface Settings {
   logLevel: LogLevel;
   /** Trust X-Forwarded-* from this many proxy hops (0: none). Set it only behind your own proxy. */
   trustProxyHops: number;
-  /** Requests per minute per client for invite-code validation. */
-  validateCodeRateLimit: number;
+  /** Requests per client per minute, per endpoint. */
+  rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
 }
@@ -53,7 +56,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     appUrl: env.APP_URL || `http://localhost:${integerSetting(env, 'PORT', 3000)}`,
     logLevel,
     trustProxyHops: integerSetting(env, 'TRUST_PROXY_HOPS', 0),
-    validateCodeRateLimit: integerSetting(env, 'VALIDATE_CODE_RATE_LIMIT', 30),
+    rateLimits: {
+      validateCode: integerSetting(env, 'VALIDATE_CODE_RATE_LIMIT', limits.rateLimits.validateCode.max),
+      waitlistJoin: integerSetting(env, 'WAITLIST_RATE_LIMIT', limits.rateLimits.waitlistJoin.max),
+      register: integerSetting(env, 'REGISTER_RATE_LIMIT', limits.rateLimits.register.max),
+      nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
+    },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
   };
 }

@@ -1,11 +1,16 @@
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { readSettings, type Settings } from './config';
 import { buildApp } from './app';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from './db/database';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './dataDirLock';
+import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
+import { removeAdminToken, writeAdminToken } from './operator/adminToken';
 import { buildWebApp, isWebBuildStale } from './webBuild';
 
 const projectRoot = path.resolve(__dirname, '..');
+const FIRST_INVITE_USES = 10;
 
 async function openDatabase(settings: Settings): Promise<{ database: Database; lock?: DataDirLock }> {
   if (settings.databaseUrl) return { database: await openPostgresDatabase(settings.databaseUrl) };
@@ -18,6 +23,24 @@ async function openDatabase(settings: Settings): Promise<{ database: Database; l
   }
 }
 
+/** A newcomer can try the whole flow at once: an empty invite table gets one code, printed once. */
+async function createFirstInviteCode(database: Database): Promise<string | undefined> {
+  if ((await countInviteCodes(database.db)) > 0) return undefined;
+  const row = await createInviteCode(database.db, { maxUses: FIRST_INVITE_USES, label: 'first start' });
+  return row.code;
+}
+
+/** Where this machine's operator commands can reach us: loopback even when listening on all interfaces. */
+function loopbackUrl(address: AddressInfo): string {
+  const host =
+    address.family === 'IPv6'
+      ? address.address === '::'
+        ? '[::1]'
+        : `[${address.address}]`
+      : address.address;
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+}
+
 async function main() {
   const settings = readSettings();
   if (process.env.SKIP_WEB_BUILD !== '1' && isWebBuildStale(projectRoot, settings.webRoot)) {
@@ -27,7 +50,10 @@ async function main() {
 
   const { database, lock } = await openDatabase(settings);
   await database.migrate();
-  const app = await buildApp({ settings, database });
+  const firstInviteCode = await createFirstInviteCode(database);
+  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;
+  const app = await buildApp({ settings, database, redis, adminToken });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,18 +63,27 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      redis?.disconnect();
     } finally {
-      lock?.release();
+      if (lock) {
+        removeAdminToken(settings.dataDir);
+        lock.release();
+      }
       process.exit(0);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ port: settings.port, host: settings.host });
-  lock?.update({ adminUrl: address });
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.server.address() as AddressInfo;
+  lock?.update({ adminUrl: loopbackUrl(address) });
   const storage = database.engine === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
-  console.log(`Becca is running on ${address.replace('127.0.0.1', 'localhost')} (${storage})`);
+  console.log(`Becca is running on http://${settings.host}:${address.port} (${storage})`);
+  if (firstInviteCode) {
+    console.log(`Your first invite code (${FIRST_INVITE_USES} uses): ${firstInviteCode}`);
+    console.log(`Try it at http://${settings.host}:${address.port}/join?code=${firstInviteCode}`);
+  }
 }
 
 main().catch((error: unknown) => {

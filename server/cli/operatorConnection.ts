@@ -1,0 +1,87 @@
+import { readSettings } from '../config';
+import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
+import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
+import { readAdminToken } from '../operator/adminToken';
+import { databaseOperatorCommands, type OperatorCommands } from '../operator/operatorCommands';
+
+export interface OperatorConnection {
+  commands: OperatorCommands;
+  close(): Promise<void>;
+}
+
+async function adminRequest<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(new URL(path, baseUrl), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (response.status === 404 && path.includes('/revoke')) return undefined as T;
+  const json = (await response.json().catch(() => ({}))) as { detail?: string };
+  if (!response.ok) throw new Error(json.detail ?? `The server answered ${response.status}`);
+  return json as T;
+}
+
+function serverOperatorCommands(baseUrl: string, token: string): OperatorCommands {
+  return {
+    createInvite: (options) => adminRequest(baseUrl, token, 'POST', '/api/admin/invite-codes', options),
+    listInvites: () => adminRequest(baseUrl, token, 'GET', '/api/admin/invite-codes'),
+    revokeInvite: (code) =>
+      adminRequest(baseUrl, token, 'POST', `/api/admin/invite-codes/${encodeURIComponent(code)}/revoke`),
+    listWaitlist: () => adminRequest(baseUrl, token, 'GET', '/api/admin/waitlist'),
+  };
+}
+
+/**
+ * Where the operator's commands run:
+ * - with DATABASE_URL, straight on PostgreSQL (any number of processes may share it);
+ * - when a server owns the embedded database folder, through that server's loopback admin routes;
+ * - otherwise on the embedded database itself, holding its lock while the command runs.
+ */
+export async function connectOperator(): Promise<OperatorConnection> {
+  const settings = readSettings();
+  const direct = async (database: Database, release = () => {}) => {
+    await database.migrate();
+    return {
+      commands: databaseOperatorCommands(database.db),
+      close: async () => {
+        await database.close();
+        release();
+      },
+    };
+  };
+
+  if (settings.databaseUrl) return direct(await openPostgresDatabase(settings.databaseUrl));
+
+  const owner = readLockOwner(settings.dataDir);
+  if (owner) {
+    const token = readAdminToken(settings.dataDir);
+    if (!owner.adminUrl || !token) {
+      throw new Error(
+        `A server (process ${owner.pid}) is starting on ${settings.dataDir}; try again in a moment.`,
+      );
+    }
+    return { commands: serverOperatorCommands(owner.adminUrl, token), close: async () => {} };
+  }
+
+  const lock = acquireDataDirLock(settings.dataDir);
+  try {
+    return await direct(await openEmbeddedDatabase(settings.dataDir), () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Runs a command, prints a clear message on failure and sets the exit code. */
+export async function runOperatorCommand(run: (commands: OperatorCommands) => Promise<void>): Promise<void> {
+  let connection: OperatorConnection | undefined;
+  try {
+    connection = await connectOperator();
+    await run(connection.commands);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  } finally {
+    await connection?.close();
+  }
+}

@@ -1,0 +1,100 @@
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { generateInviteCode, normaliseInviteCode } from '../../src/domain/inviteCode';
+import type { Db } from '../db/database';
+import { inviteCodes } from '../db/schema';
+
+export type InviteCodeState = 'valid' | 'unknown' | 'expired' | 'used_up' | 'revoked';
+
+/** What the visitor reads for each state; distinct, so an organiser can tell what went wrong. */
+export const inviteCodeMessages: Record<InviteCodeState, string> = {
+  valid: 'Invite code is valid',
+  unknown: 'Invalid invite code',
+  expired: 'This invite code has expired',
+  used_up: 'This invite code has already been used as many times as it allows',
+  revoked: 'This invite code is no longer active',
+};
+
+export interface InviteCodeRow {
+  code: string;
+  label: string | null;
+  maxUses: number;
+  uses: number;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+export function inviteCodeState(row: InviteCodeRow | undefined, now = new Date()): InviteCodeState {
+  if (!row) return 'unknown';
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  if (row.uses >= row.maxUses) return 'used_up';
+  return 'valid';
+}
+
+export async function findInviteCode(db: Db, rawCode: string): Promise<InviteCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(inviteCodes)
+    .where(eq(inviteCodes.code, normaliseInviteCode(rawCode)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes one use of a code inside the caller's transaction, or returns false. The condition lives in
+ * the UPDATE itself so that concurrent registrations cannot both take the last use.
+ */
+export async function consumeInviteUse(tx: Db, code: string): Promise<boolean> {
+  const taken = await tx
+    .update(inviteCodes)
+    .set({ uses: sql`${inviteCodes.uses} + 1` })
+    .where(
+      and(
+        eq(inviteCodes.code, code),
+        lt(inviteCodes.uses, inviteCodes.maxUses),
+        isNull(inviteCodes.revokedAt),
+        or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ code: inviteCodes.code });
+  return taken.length === 1;
+}
+
+export interface NewInviteCode {
+  maxUses: number;
+  expiresAt?: Date;
+  label?: string;
+}
+
+export async function createInviteCode(db: Db, { maxUses, expiresAt, label }: NewInviteCode) {
+  // 10 characters of a 31-letter alphabet: a collision is astronomically unlikely, but retry anyway.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [row] = await db
+      .insert(inviteCodes)
+      .values({ code: generateInviteCode(), maxUses, expiresAt, label })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('Could not find a free invite code');
+}
+
+export async function listInviteCodes(db: Db): Promise<InviteCodeRow[]> {
+  return db.select().from(inviteCodes).orderBy(asc(inviteCodes.createdAt));
+}
+
+/** Returns the revoked row, or undefined when there is no such code. Revoking twice keeps the first date. */
+export async function revokeInviteCode(db: Db, rawCode: string): Promise<InviteCodeRow | undefined> {
+  const code = normaliseInviteCode(rawCode);
+  await db
+    .update(inviteCodes)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(inviteCodes.code, code), isNull(inviteCodes.revokedAt)));
+  return findInviteCode(db, code);
+}
+
+export async function countInviteCodes(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inviteCodes);
+  return row?.count ?? 0;
+}

@@ -1,0 +1,90 @@
+import type { Db } from '../db/database';
+import {
+  createInviteCode,
+  inviteCodeState,
+  listInviteCodes,
+  revokeInviteCode,
+  type InviteCodeRow,
+} from '../invites/inviteCodeStore';
+import { listWaitlist } from '../waitlist/waitlistStore';
+
+/** What the operator sees of a code; plain JSON so it travels the same way over the admin route. */
+export interface InviteCodeView {
+  code: string;
+  label: string | null;
+  uses: number;
+  maxUses: number;
+  expiresAt: string | null;
+  status: string;
+  createdAt: string;
+}
+
+export interface WaitlistView {
+  phone: string | null;
+  email: string | null;
+  name: string | null;
+  joinedAt: string;
+}
+
+export function toInviteCodeView(row: InviteCodeRow): InviteCodeView {
+  return {
+    code: row.code,
+    label: row.label,
+    uses: row.uses,
+    maxUses: row.maxUses,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    status: inviteCodeState(row).replace('_', ' '),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface CreateInviteOptions {
+  uses: number;
+  expires?: string;
+  label?: string;
+}
+
+/** The operations behind `npm run invite` and `npm run waitlist`, on whichever database is at hand. */
+export interface OperatorCommands {
+  createInvite(options: CreateInviteOptions): Promise<InviteCodeView>;
+  listInvites(): Promise<InviteCodeView[]>;
+  revokeInvite(code: string): Promise<InviteCodeView | undefined>;
+  listWaitlist(): Promise<WaitlistView[]>;
+}
+
+/** `--expires 2026-12-31` means the code works through that whole day (UTC). */
+export function expiryFromDate(date: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+    throw new Error(`--expires wants a date like 2026-12-31, got "${date}"`);
+  const expiresAt = new Date(`${date}T23:59:59.999Z`);
+  if (Number.isNaN(expiresAt.getTime())) throw new Error(`--expires: "${date}" is not a date`);
+  return expiresAt;
+}
+
+export function databaseOperatorCommands(db: Db): OperatorCommands {
+  return {
+    createInvite: async ({ uses, expires, label }) => {
+      if (!Number.isInteger(uses) || uses < 1 || uses > 100_000) {
+        throw new Error('--uses must be a whole number from 1 to 100000');
+      }
+      const row = await createInviteCode(db, {
+        maxUses: uses,
+        expiresAt: expires ? expiryFromDate(expires) : undefined,
+        label: label?.slice(0, 200),
+      });
+      return toInviteCodeView(row);
+    },
+    listInvites: async () => (await listInviteCodes(db)).map(toInviteCodeView),
+    revokeInvite: async (code) => {
+      const row = await revokeInviteCode(db, code);
+      return row && toInviteCodeView(row);
+    },
+    listWaitlist: async () =>
+      (await listWaitlist(db)).map((row) => ({
+        phone: row.phone,
+        email: row.email,
+        name: row.name,
+        joinedAt: row.createdAt.toISOString(),
+      })),
+  };
+}

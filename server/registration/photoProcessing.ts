@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { limits } from '../../src/domain/limits';
+
+export interface ProcessedPhoto {
+  bytes: Buffer;
+  mime: 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+export class PhotoRejectedError extends Error {
+  constructor(
+    readonly statusCode: 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PhotoRejectedError';
+  }
+}
+
+// Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
+sharp.cache(false);
+
+/**
+ * Trusts nothing the browser said about the file: the bytes are decoded (which proves they are an
+ * image), turned upright from the EXIF orientation, resized, and re-encoded as a fresh JPEG. sharp
+ * writes no metadata unless asked, so EXIF, GPS and every other tag are dropped on the way.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  const { maxInputPixels, maxDimensionAfterResize } = limits.photos;
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: maxDimensionAfterResize,
+        height: maxDimensionAfterResize,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, mime: 'image/jpeg', width: info.width, height: info.height };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message)) {
+      throw new PhotoRejectedError(
+        413,
+        'This photo is too large in dimensions. Please choose a smaller photo.',
+      );
+    }
+    throw new PhotoRejectedError(
+      415,
+      'This file could not be read as a photo. Please upload a JPEG, PNG, WebP, GIF or HEIC image.',
+    );
+  }
+}

@@ -1,0 +1,149 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FastifyRequest } from 'fastify';
+import { TOO_MANY_PHOTOS } from '../../src/domain/fieldRules';
+import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm';
+import { limits } from '../../src/domain/limits';
+import type { WebRegistrationPayload } from '../../src/domain/registration';
+
+/** A request the route answers with `status` and `detail` without going further. */
+export class RegistrationRequestError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const text = (maxLength: number) => Type.String({ maxLength });
+const max = limits.fieldMaxLength;
+
+/**
+ * The shape of `form_data`. Every field is optional here so that a missing one is reported with the
+ * wizard's own message ("First name is required") by the shared rules, not by a schema error.
+ */
+const FormDataShape = Type.Object({
+  invite_code: Type.Optional(text(limits.inviteCode.maxLength * 2)),
+  first_name: Type.Optional(text(max.firstName * 2)),
+  last_name: Type.Optional(text(max.lastName * 2)),
+  age: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 10 }), Type.Null()])),
+  location: Type.Optional(text(max.location * 2)),
+  phone: Type.Optional(text(limits.phoneInputMaxLength)),
+  occupation: Type.Optional(text(max.occupation * 2)),
+  who_i_know_groups: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Union([Type.String({ maxLength: max.entryId * 2 }), Type.Number()]),
+        group_name: text(max.entryName * 2),
+        location: text(max.entryLocation * 2),
+        position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() })),
+        kind: Type.Optional(Type.Union([Type.Literal('group'), Type.Literal('person')])),
+      }),
+      { maxItems: limits.entriesPerStep * 2 + 4 },
+    ),
+  ),
+  who_i_know_people: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
+  looking_for: Type.Optional(Type.Array(text(40), { maxItems: 10 })),
+  interests: Type.Optional(Type.Array(text(max.joy * 2), { maxItems: 10 })),
+});
+const formDataShape = TypeCompiler.Compile(FormDataShape);
+
+function describeShapeError(value: unknown): string {
+  const first = formDataShape.Errors(value).First();
+  if (!first) return 'form_data is not a registration';
+  const where = first.path.replace(/^\//, '').replaceAll('/', '.') || 'form_data';
+  return `form_data.${where}: ${first.message}`;
+}
+
+function fromFormData(raw: string): WebRegistrationPayload {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new RegistrationRequestError(400, 'form_data must be JSON text describing the registration.');
+  }
+  if (!formDataShape.Check(json)) throw new RegistrationRequestError(422, describeShapeError(json));
+  const data: Static<typeof FormDataShape> = json;
+  const age =
+    typeof data.age === 'number'
+      ? data.age
+      : /^\d+$/.test(String(data.age ?? '').trim())
+        ? Number(data.age)
+        : NaN;
+  return {
+    invite_code: data.invite_code ?? '',
+    first_name: data.first_name ?? '',
+    last_name: data.last_name ?? '',
+    age: Number.isInteger(age) ? age : NaN,
+    location: data.location ?? '',
+    phone: data.phone ?? '',
+    occupation: data.occupation ?? '',
+    who_i_know_groups: (data.who_i_know_groups ?? []).map((entry) => ({
+      id: String(entry.id),
+      group_name: entry.group_name,
+      location: entry.location,
+      position: entry.position ?? { x: 0, y: 0 },
+      kind: entry.kind ?? 'group',
+    })),
+    who_i_know_people: [],
+    looking_for: data.looking_for ?? [],
+    interests: data.interests ?? [],
+  };
+}
+
+export interface RegistrationRequest {
+  payload: WebRegistrationPayload;
+  photos: Buffer[];
+}
+
+const PHOTO_FIELD = /^(photos|photo_\d)$/;
+
+function translateMultipartError(error: unknown): never {
+  if (error instanceof RegistrationRequestError) throw error;
+  const code = (error as { code?: string }).code ?? '';
+  const megabytes = limits.photos.maxBytes / (1024 * 1024);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    throw new RegistrationRequestError(413, `Each photo must be at most ${megabytes} MB.`);
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    throw new RegistrationRequestError(413, 'The registration has more parts than it may have.');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    throw new RegistrationRequestError(415, 'A registration must be sent as multipart/form-data.');
+  }
+  throw new RegistrationRequestError(400, 'The upload was incomplete or malformed. Please try again.');
+}
+
+/**
+ * Reads the web form (`photos` parts + `form_data`) or the older test-harness form (`firstName`, …,
+ * `whoIKnow`, `photo_0`) into one payload, streaming no more than the limits allow.
+ */
+export async function readRegistrationRequest(request: FastifyRequest): Promise<RegistrationRequest> {
+  const fields: Record<string, string> = {};
+  const photos: Buffer[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!PHOTO_FIELD.test(part.fieldname)) {
+          throw new RegistrationRequestError(400, `Unexpected file field "${part.fieldname.slice(0, 40)}".`);
+        }
+        if (photos.length >= limits.photos.max) throw new RegistrationRequestError(422, TOO_MANY_PHOTOS);
+        photos.push(await part.toBuffer());
+      } else {
+        if (part.valueTruncated) {
+          throw new RegistrationRequestError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
+        }
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    translateMultipartError(error);
+  }
+
+  if (fields.form_data !== undefined) return { payload: fromFormData(fields.form_data), photos };
+
+  const legacy = legacyFormToWebPayload(fields, fields.invite_code ?? fields.inviteCode ?? '');
+  if (!legacy.ok) throw new RegistrationRequestError(422, legacy.detail);
+  return { payload: legacy.payload, photos };
+}

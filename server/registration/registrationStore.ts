@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { INVITE_CODE_ALPHABET } from '../../src/domain/inviteCode';
+import type { WebRegistrationPayload } from '../../src/domain/registration';
+import { newAccessToken } from '../auth/accessTokens';
+import type { Db } from '../db/database';
+import { accessTokens, networkEntries, userPhotos, users } from '../db/schema';
+import {
+  consumeInviteUse,
+  findInviteCode,
+  inviteCodeState,
+  type InviteCodeState,
+} from '../invites/inviteCodeStore';
+import type { ProcessedPhoto } from './photoProcessing';
+
+export class InviteRejectedError extends Error {
+  constructor(readonly state: Exclude<InviteCodeState, 'valid'>) {
+    super(`invite ${state}`);
+  }
+}
+
+export class PhoneAlreadyRegisteredError extends Error {
+  constructor() {
+    super('phone already registered');
+  }
+}
+
+export interface Registration {
+  userId: string;
+  accessToken: string;
+  linkingCode: string;
+}
+
+function newLinkingCode(): string {
+  return Array.from(randomBytes(8), (byte) => INVITE_CODE_ALPHABET[byte % INVITE_CODE_ALPHABET.length]).join(
+    '',
+  );
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const pgError = current as { code?: string; constraint?: string; message?: string };
+    if (pgError.code === '23505') {
+      return (pgError.constraint ?? pgError.message ?? '').includes(constraint);
+    }
+  }
+  return false;
+}
+
+/**
+ * One transaction: take one use of the invite, then store the user, their photo, their network and
+ * the hash of their token. Anything failing rolls all of it back, the invite use included.
+ */
+export async function registerUser(
+  db: Db,
+  payload: WebRegistrationPayload,
+  photos: readonly ProcessedPhoto[],
+): Promise<Registration> {
+  const { token, tokenHash, expiresAt } = newAccessToken();
+  const linkingCode = newLinkingCode();
+  try {
+    const userId = await db.transaction(async (tx) => {
+      if (!(await consumeInviteUse(tx, payload.invite_code))) {
+        const state = inviteCodeState(await findInviteCode(tx, payload.invite_code));
+        throw new InviteRejectedError(state === 'valid' ? 'used_up' : state);
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          firstName: payload.first_name,
+          lastName: payload.last_name,
+          age: payload.age,
+          location: payload.location,
+          phone: payload.phone,
+          occupation: payload.occupation,
+          lookingFor: payload.looking_for,
+          interests: payload.interests,
+          inviteCode: payload.invite_code,
+          linkingCode,
+        })
+        .returning({ id: users.id });
+      const id = user!.id;
+      await tx
+        .insert(userPhotos)
+        .values(photos.map((photo, position) => ({ userId: id, position, ...photo })));
+      await tx.insert(networkEntries).values(
+        payload.who_i_know_groups.map((entry, position) => ({
+          userId: id,
+          kind: entry.kind,
+          name: entry.group_name,
+          location: entry.location,
+          x: entry.position.x,
+          y: entry.position.y,
+          position,
+        })),
+      );
+      await tx.insert(accessTokens).values({ tokenHash, userId: id, expiresAt });
+      return id;
+    });
+    return { userId, accessToken: token, linkingCode };
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_phone_unique')) throw new PhoneAlreadyRegisteredError();
+    throw error;
+  }
+}

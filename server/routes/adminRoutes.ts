@@ -1,0 +1,84 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { tokensMatch } from '../operator/adminToken';
+import type { OperatorCommands } from '../operator/operatorCommands';
+import { ErrorDetail } from './schemas';
+
+const InviteCodeView = Type.Object({
+  code: Type.String(),
+  label: Type.Union([Type.String(), Type.Null()]),
+  uses: Type.Integer(),
+  maxUses: Type.Integer(),
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  createdAt: Type.String(),
+});
+
+const WaitlistView = Type.Object({
+  phone: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  name: Type.Union([Type.String(), Type.Null()]),
+  joinedAt: Type.String(),
+});
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The operator's commands for a server that owns the embedded database. Two locks on the door: the
+ * TCP peer must be this machine (the raw socket address, which no forwarded header can fake), and
+ * the request must carry the token from DATA_DIR/admin-token.
+ */
+export const adminRoutes: FastifyPluginAsyncTypebox<{
+  commands: OperatorCommands;
+  adminToken: string;
+}> = async (app, { commands, adminToken }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !tokensMatch(adminToken, presented)) {
+      return reply
+        .code(404)
+        .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });
+    }
+  });
+
+  app.post(
+    '/api/admin/invite-codes',
+    {
+      schema: {
+        body: Type.Object({
+          uses: Type.Integer(),
+          expires: Type.Optional(Type.String({ maxLength: 10 })),
+          label: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: { 201: InviteCodeView, 422: ErrorDetail },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return reply.code(201).send(await commands.createInvite(request.body));
+      } catch (error) {
+        return reply.code(422).send({ detail: (error as Error).message });
+      }
+    },
+  );
+  app.get(
+    '/api/admin/invite-codes',
+    { schema: { response: { 200: Type.Array(InviteCodeView) } } },
+    async () => commands.listInvites(),
+  );
+  app.post(
+    '/api/admin/invite-codes/:code/revoke',
+    {
+      schema: {
+        params: Type.Object({ code: Type.String({ maxLength: 40 }) }),
+        response: { 200: InviteCodeView, 404: ErrorDetail },
+      },
+    },
+    async (request, reply) => {
+      const revoked = await commands.revokeInvite(request.params.code);
+      return revoked ?? reply.code(404).send({ detail: `No invite code ${request.params.code}.` });
+    },
+  );
+  app.get('/api/admin/waitlist', { schema: { response: { 200: Type.Array(WaitlistView) } } }, async () =>
+    commands.listWaitlist(),
+  );
+};

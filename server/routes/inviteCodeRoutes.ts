@@ -1,0 +1,37 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { limits } from '../../src/domain/limits';
+import type { Db } from '../db/database';
+import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
+import { ErrorDetail } from './schemas';
+
+export interface InviteCodeRouteOptions {
+  db: Db;
+  /** Checks per client per minute: low enough that guessing a 10-letter code is hopeless. */
+  rateLimitPerMinute: number;
+}
+
+export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions> = async (
+  app,
+  { db, rateLimitPerMinute },
+) => {
+  app.get(
+    '/api/auth/validate-code/:code',
+    {
+      schema: {
+        params: Type.Object({ code: Type.String({ maxLength: 200 }) }),
+        response: {
+          200: Type.Object({ valid: Type.Boolean(), message: Type.String() }),
+          429: ErrorDetail,
+        },
+      },
+      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const code = request.params.code.trim();
+      // Longer than any code we issue: not worth a query, and the answer is the same.
+      const row = code.length <= limits.inviteCode.maxLength ? await findInviteCode(db, code) : undefined;
+      const state = inviteCodeState(row);
+      return { valid: state === 'valid', message: inviteCodeMessages[state] };
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { limits } from '../../src/domain/limits';
+import { firstNominationError, normaliseNomination } from '../../src/domain/nomination';
+import { bearerToken, userIdForToken } from '../auth/accessTokens';
+import type { Db } from '../db/database';
+import { nominations } from '../db/schema';
+import { ErrorDetail, SuccessMessage } from './schemas';
+
+const NominationBody = Type.Object({
+  firstName: Type.String({ maxLength: limits.fieldMaxLength.firstName * 2 }),
+  lastName: Type.String({ maxLength: limits.fieldMaxLength.lastName * 2 }),
+  instagram: Type.String({ maxLength: limits.fieldMaxLength.instagram }),
+  phone: Type.String({ maxLength: limits.phoneInputMaxLength }),
+});
+
+export const nominationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
+  app,
+  { db, rateLimitPerMinute },
+) => {
+  app.post(
+    '/api/nominate/friend',
+    {
+      schema: {
+        body: NominationBody,
+        response: { 200: SuccessMessage, 401: ErrorDetail, 422: ErrorDetail, 429: ErrorDetail },
+      },
+      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const token = bearerToken(request.headers.authorization);
+      const userId = token && (await userIdForToken(db, token));
+      if (!userId) return reply.code(401).send({ detail: 'Please sign in to nominate a friend.' });
+
+      const error = firstNominationError(request.body);
+      if (error) return reply.code(422).send({ detail: error });
+      const nomination = normaliseNomination(request.body);
+      await db.insert(nominations).values({
+        nominatedBy: userId,
+        firstName: nomination.firstName,
+        lastName: nomination.lastName,
+        instagram: nomination.instagram,
+        phone: nomination.phone,
+      });
+      return { success: true, message: `Thank you! We'll be in touch with ${nomination.firstName}.` };
+    },
+  );
+};

@@ -5,7 +5,8 @@ import { waitlistPhoneToE164 } from './phoneNumber';
 /** Body of `POST /api/waitlist/join` from the invite overlay (the form supplies no name). */
 export interface WaitlistPhoneRequest {
   phone_number: string;
-  name?: string;
+  /** The overlay sends null: its form has no name field (spec §3). */
+  name?: string | null;
 }
 
 /** The test harness joins the waitlist with an e-mail address instead. */

@@ -1,7 +1,29 @@
 import { http, HttpResponse } from 'msw';
 
+/** Codes the stand-in server knows; anything else is unknown. */
+export const mockInviteCodes = { valid: 'WELCOME234', expired: 'EXPIRED234' } as const;
+
 /**
  * The one set of API stand-ins, shared by jest (`setupServer`) and any in-browser mock mode.
  * They answer like the real server's happy path; tests override them per case with `server.use`.
  */
-export const handlers = [http.get('*/health', () => HttpResponse.json({ status: 'ok' }))];
+export const handlers = [
+  http.get('*/health', () => HttpResponse.json({ status: 'ok' })),
+
+  http.get('*/api/auth/validate-code/:code', ({ params }) => {
+    const code = String(params.code).trim().toUpperCase();
+    if (code === mockInviteCodes.valid)
+      return HttpResponse.json({ valid: true, message: 'Invite code is valid' });
+    if (code === mockInviteCodes.expired) {
+      return HttpResponse.json({ valid: false, message: 'This invite code has expired' });
+    }
+    return HttpResponse.json({ valid: false, message: 'Invalid invite code' });
+  }),
+
+  http.post('*/api/waitlist/join', () =>
+    HttpResponse.json({
+      success: true,
+      message: "You're on the waitlist. We'll text you when a place opens up.",
+    }),
+  ),
+];

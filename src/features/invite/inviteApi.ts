@@ -1,0 +1,27 @@
+import { api } from '../../app/api';
+import type { WaitlistEmailRequest, WaitlistPhoneRequest } from '../../domain/waitlist';
+
+export interface InviteValidation {
+  valid: boolean;
+  message: string;
+}
+
+export interface WaitlistAnswer {
+  success: boolean;
+  message: string;
+}
+
+const inviteApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    validateCode: build.query<InviteValidation, string>({
+      query: (code) => `/api/auth/validate-code/${encodeURIComponent(code)}`,
+      // Each check must reach the server: a code can be revoked or used up between two checks.
+      keepUnusedDataFor: 0,
+    }),
+    joinWaitlist: build.mutation<WaitlistAnswer, WaitlistPhoneRequest | WaitlistEmailRequest>({
+      query: (body) => ({ url: '/api/waitlist/join', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useLazyValidateCodeQuery, useJoinWaitlistMutation } = inviteApi;

@@ -11,6 +11,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Module augmentation of LazyLoadedSlices is an interface that only extends.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Raw react-redux hooks lose the store's types; use src/app/hooks.ts.
       'no-restricted-imports': [
@@ -27,6 +29,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     // Features do not import each other; pages compose them.

@@ -15,7 +15,7 @@ export const api = createApi({
 });
 
 declare module './store' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+   
   export interface LazyLoadedSlices extends WithSlice<typeof api> {}
 }
 

@@ -30,6 +30,6 @@ export const theme = {
 export type AppTheme = typeof theme;
 
 declare module '@emotion/react' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+   
   export interface Theme extends AppTheme {}
 }

@@ -76,7 +76,7 @@ describe('invite code mode', () => {
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
     expect(continueButton()).toBeDisabled();
     await user.type(codeInput(), '4');
-    expect(store.getState().invite.status).toBe('idle');
+    expect(store.getState().invite?.status).toBe('idle');
     expect(continueButton()).toBeEnabled();
   });
 
@@ -99,7 +99,7 @@ describe('invite code mode', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to validate invite code. Please try again.',
     );
-    expect(store.getState().invite.status).toBe('idle');
+    expect(store.getState().invite?.status).toBe('idle');
     expect(screen.queryByText('Invalid invite code')).not.toBeInTheDocument();
     expect(continueButton()).toBeEnabled();
   });
@@ -140,7 +140,7 @@ describe('invite code mode', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How Becca connects you' })).toBeInTheDocument();
-    expect(store.getState().joinFlow.step).toBe('tutorial');
+    expect(store.getState().joinFlow?.step).toBe('tutorial');
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     expect(await screen.findByRole('dialog', { name: 'Join Becca' })).toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { dynamicMiddleware, rootReducer } from './store';
+import { dynamicMiddleware, initialiseInjectedSlices, rootReducer } from './store';
 
 /** The API lives on the page's own origin unless the build was pointed elsewhere. */
-const apiBaseUrl = process.env.BECCA_API_URL || globalThis.location?.origin || '';
+export const apiBaseUrl = process.env.BECCA_API_URL || globalThis.location?.origin || '';
 
 /** The one createApi: features add their calls with `api.injectEndpoints` in their own files. */
 export const api = createApi({
@@ -15,13 +15,13 @@ export const api = createApi({
 });
 
 declare module './store' {
-   
   export interface LazyLoadedSlices extends WithSlice<typeof api> {}
 }
 
 // Loading this module is what brings RTK Query into the store (see LazyLoadedSlices).
 rootReducer.inject(api);
 dynamicMiddleware.addMiddleware(api.middleware);
+initialiseInjectedSlices();
 
 export const { useHealthQuery } = api;
 

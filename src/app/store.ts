@@ -14,13 +14,30 @@ export const dynamicMiddleware = createDynamicMiddleware();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+const lazySlicesInjected = { type: 'app/lazySlicesInjected' } as const;
+const liveStores = new Set<WeakRef<{ dispatch: (action: typeof lazySlicesInjected) => unknown }>>();
+
+/**
+ * Call after injecting a slice: gives it its initial state in every store at once. Otherwise it
+ * appears only with the next action, and RTK Query skips a first request made before then.
+ */
+export function initialiseInjectedSlices(): void {
+  for (const ref of liveStores) {
+    const store = ref.deref();
+    if (store) store.dispatch(lazySlicesInjected);
+    else liveStores.delete(ref);
+  }
+}
+
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
+  liveStores.add(new WeakRef(store));
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

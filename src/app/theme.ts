@@ -30,6 +30,5 @@ export const theme = {
 export type AppTheme = typeof theme;
 
 declare module '@emotion/react' {
-   
   export interface Theme extends AppTheme {}
 }

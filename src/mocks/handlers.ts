@@ -20,6 +20,25 @@ export const handlers = [
     return HttpResponse.json({ valid: false, message: 'Invalid invite code' });
   }),
 
+  http.post('*/api/auth/register', () =>
+    HttpResponse.json(
+      {
+        success: true,
+        message: 'Welcome to Becca! Your registration is complete.',
+        access_token: 'mock-access-token-0123456789abcdef',
+        user_id: '00000000-0000-4000-8000-000000000001',
+        whatsapp_url: 'https://wa.me/447700900123?text=Hi%20Becca!%20My%20code%20is%20MOCKCODE',
+      },
+      { status: 201 },
+    ),
+  ),
+
+  http.post('*/api/nominate/friend', ({ request }) =>
+    request.headers.get('authorization')?.startsWith('Bearer ')
+      ? HttpResponse.json({ success: true, message: 'Thank you!' })
+      : HttpResponse.json({ detail: 'Please sign in to nominate a friend.' }, { status: 401 }),
+  ),
+
   http.post('*/api/waitlist/join', () =>
     HttpResponse.json({
       success: true,

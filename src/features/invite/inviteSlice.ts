@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { InviteCodeStatus } from '../../domain/inviteCode';
-import { rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../app/store';
 
 export type InviteOverlayMode = 'inviteCode' | 'noInvite' | 'success';
 
@@ -74,6 +74,7 @@ declare module '../../app/store' {
 
 // Injected when the /join code loads; the selectors below fall back to the initial state before that.
 const injectedInviteSlice = inviteSlice.injectInto(rootReducer);
+initialiseInjectedSlices();
 
 export const { modeChanged, codeChanged, validationStarted, validationAnswered, validationFailed } =
   inviteSlice.actions;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../app/store';
 
 /** Spec §4: tutorial, then (with the invite overlay open at the start) form, whoIKnow1, whoIKnow2, completion. */
 export type JoinStep = 'tutorial' | 'form' | 'whoIKnow1' | 'whoIKnow2' | 'completion';
@@ -57,6 +57,7 @@ declare module '../../app/store' {
 }
 
 const injectedJoinFlowSlice = joinFlowSlice.injectInto(rootReducer);
+initialiseInjectedSlices();
 
 export const { inviteFlowOpened, overlayClosed, inviteAccepted, stepCompleted, stepBack, joinFlowRestored } =
   joinFlowSlice.actions;

@@ -1,0 +1,62 @@
+import { api, apiBaseUrl } from '../../app/api';
+import type { FriendNomination } from '../../domain/nomination';
+import type { WebRegistrationPayload } from '../../domain/registration';
+import { uploadProgressed, uploadReset } from './registrationSlice';
+import { sendMultipart } from './sendMultipart';
+
+export interface RegistrationAnswer {
+  success: boolean;
+  message: string;
+  access_token: string;
+  user_id: string;
+  whatsapp_url: string;
+}
+
+/** Not serialisable (Blobs), which RTK allows in a mutation's argument (`meta.arg` is exempt). */
+export interface RegistrationUpload {
+  payload: WebRegistrationPayload;
+  photos: readonly Blob[];
+}
+
+/** The older multipart form of the test harness (spec §3). */
+export interface LegacyRegistrationUpload {
+  fields: Record<string, string>;
+  photo: Blob;
+}
+
+const registrationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    register: build.mutation<RegistrationAnswer, RegistrationUpload>({
+      queryFn: async ({ payload, photos }, { dispatch }) => {
+        const form = new FormData();
+        photos.forEach((photo, index) => form.append('photos', photo, `photo-${index + 1}.jpg`));
+        form.append('form_data', JSON.stringify(payload));
+        dispatch(uploadReset());
+        return sendMultipart<RegistrationAnswer>(`${apiBaseUrl}/api/auth/register`, form, (fraction) =>
+          dispatch(uploadProgressed(fraction)),
+        );
+      },
+    }),
+    registerLegacy: build.mutation<RegistrationAnswer, LegacyRegistrationUpload>({
+      queryFn: async ({ fields, photo }) => {
+        const form = new FormData();
+        Object.entries(fields).forEach(([name, value]) => form.append(name, value));
+        form.append('photo_0', photo, 'photo_0.jpg');
+        return sendMultipart<RegistrationAnswer>(`${apiBaseUrl}/api/auth/register`, form, () => undefined);
+      },
+    }),
+    nominateFriend: build.mutation<
+      { success: boolean; message: string },
+      { token: string; nomination: FriendNomination }
+    >({
+      query: ({ token, nomination }) => ({
+        url: '/api/nominate/friend',
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: nomination,
+      }),
+    }),
+  }),
+});
+
+export const { useRegisterMutation, useRegisterLegacyMutation, useNominateFriendMutation } = registrationApi;

@@ -1,0 +1,160 @@
+import { useCallback, useState } from 'react';
+import { api, describeApiError } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { toWebRegistrationPayload } from '../../domain/registration';
+import { useJoinWaitlistMutation, useLazyValidateCodeQuery } from '../../features/invite/inviteApi';
+import {
+  useNominateFriendMutation,
+  useRegisterLegacyMutation,
+  useRegisterMutation,
+} from '../../features/registration/registrationApi';
+import { generateSamplePhoto, generateTestPhone } from './samplePhoto';
+
+export interface CheckResult {
+  name: string;
+  passed: boolean;
+  detail: string;
+  durationMs: number;
+}
+
+const isNetworkError = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'FETCH_ERROR';
+
+function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+const OCCUPATION = 'Integration test account checking the registration flow end to end';
+
+/**
+ * The developer harness of spec §2: each call of the API through the app's own RTK Query endpoints,
+ * against whatever server this page is served from, with fresh test data each run.
+ */
+export function useIntegrationChecks() {
+  const dispatch = useAppDispatch();
+  const [validateCode] = useLazyValidateCodeQuery();
+  const [joinWaitlist] = useJoinWaitlistMutation();
+  const [register] = useRegisterMutation();
+  const [registerLegacy] = useRegisterLegacyMutation();
+  const [nominateFriend] = useNominateFriendMutation();
+  const [results, setResults] = useState<CheckResult[]>([]);
+  const [running, setRunning] = useState(false);
+
+  const run = useCallback(
+    async (inviteCode: string) => {
+      setRunning(true);
+      setResults([]);
+      const suffix = uniqueSuffix();
+      let accessToken = '';
+      const check = async (name: string, body: () => Promise<string>) => {
+        const started = performance.now();
+        let outcome: Omit<CheckResult, 'durationMs' | 'name'>;
+        try {
+          outcome = { passed: true, detail: await body() };
+        } catch (error) {
+          outcome = { passed: false, detail: error instanceof Error ? error.message : String(error) };
+        }
+        const result = { name, ...outcome, durationMs: Math.round(performance.now() - started) };
+        setResults((previous) => [...previous, result]);
+      };
+      const fail = (prefix: string, error: unknown): never => {
+        throw new Error(`${prefix}${describeApiError(error, 'the request failed')}`);
+      };
+
+      await check('Health check', async () => {
+        const answer = await dispatch(
+          api.endpoints.health.initiate(undefined, { forceRefetch: true, subscribe: false }),
+        ).unwrap();
+        if (!answer?.status) throw new Error('Health check failed - no status returned');
+        return `status: ${answer.status}`;
+      });
+      await check('Invite code validation', async () => {
+        try {
+          const answer = await validateCode(inviteCode.trim()).unwrap();
+          return `valid: ${answer.valid} (${answer.message})`;
+        } catch (error) {
+          // Spec §8: a network error is re-raised; any other error says nothing about the API being up.
+          if (isNetworkError(error)) throw new Error('Invite validation failed: the network request failed');
+          return `answered with an error: ${describeApiError(error, 'unknown')}`;
+        }
+      });
+      await check('Waitlist (phone)', async () => {
+        const answer = await joinWaitlist({ phone_number: generateTestPhone(), name: `Test ${suffix}` })
+          .unwrap()
+          .catch((error: unknown) => fail('Waitlist join failed: ', error));
+        return answer.message;
+      });
+      await check('Waitlist (email)', async () => {
+        const answer = await joinWaitlist({ email: `test-${suffix}@example.com` })
+          .unwrap()
+          .catch((error: unknown) => fail('Waitlist join failed: ', error));
+        return answer.message;
+      });
+      await check('Web registration', async () => {
+        const form = {
+          firstName: 'Web',
+          lastName: `Test ${suffix}`,
+          age: '30',
+          location: 'London',
+          phone: generateTestPhone(),
+          occupation: OCCUPATION,
+          whoIKnow: [
+            {
+              id: 'g1',
+              group: 'Test Club',
+              location: 'London',
+              x: 50,
+              y: 14,
+              avatarSeed: 's',
+              isPart2Entry: false,
+            },
+          ],
+          lookingFor: [],
+          interests: [],
+        };
+        const payload = toWebRegistrationPayload(form, inviteCode);
+        const answer = await register({ payload, photos: [await generateSamplePhoto()] })
+          .unwrap()
+          .catch((error: unknown) => fail('Registration failed: ', error));
+        accessToken = answer.access_token;
+        return `user ${answer.user_id}`;
+      });
+      await check('Older multipart registration', async () => {
+        const fields = {
+          firstName: 'Legacy',
+          lastName: `Test ${suffix}`,
+          age: '31',
+          location: 'Manchester',
+          phone: generateTestPhone(),
+          occupation: OCCUPATION,
+          whoIKnow: JSON.stringify([{ id: 1, group: 'Test Society', location: 'Manchester' }]),
+          invite_code: inviteCode,
+        };
+        const answer = await registerLegacy({ fields, photo: await generateSamplePhoto() })
+          .unwrap()
+          .catch((error: unknown) => fail('Registration failed: ', error));
+        if (!answer.user_id) throw new Error('Registration failed: no user_id in the answer');
+        return `user ${answer.user_id}`;
+      });
+      await check('Friend nomination', async () => {
+        if (!accessToken) throw new Error('Friend nomination failed: no access token from the registration');
+        const answer = await nominateFriend({
+          token: accessToken,
+          nomination: {
+            firstName: 'Nominee',
+            lastName: suffix,
+            instagram: '@nominee_test',
+            phone: generateTestPhone(),
+          },
+        })
+          .unwrap()
+          .catch((error: unknown) => fail('Friend nomination failed: ', error));
+        return answer.message;
+      });
+      setRunning(false);
+    },
+    [dispatch, validateCode, joinWaitlist, register, registerLegacy, nominateFriend],
+  );
+
+  return { run, running, results };
+}

@@ -74,7 +74,9 @@ export function useIntegrationChecks() {
           return `valid: ${answer.valid} (${answer.message})`;
         } catch (error) {
           // Spec §8: a network error is re-raised; any other error says nothing about the API being up.
-          if (isNetworkError(error)) throw new Error('Invite validation failed: the network request failed');
+          if (isNetworkError(error)) {
+            throw new Error('Invite validation failed: the network request failed', { cause: error });
+          }
           return `answered with an error: ${describeApiError(error, 'unknown')}`;
         }
       });

@@ -25,7 +25,7 @@ export const appRoutes: RouteObject[] = [
       { path: routePaths.home, ...page(() => import('../pages/HomePage')) },
       { path: routePaths.becca, ...comingSoon('Meet Becca') },
       { path: routePaths.communities, ...comingSoon('Becca for communities') },
-      { path: routePaths.join, ...page(() => import('../pages/JoinPage')) },
+      { path: routePaths.join, ...page(() => import('../pages/join/JoinPage')) },
       { path: routePaths.howItWorks, ...comingSoon('How it works') },
       { path: routePaths.faq, ...page(() => import('../pages/FaqPage')) },
       { path: routePaths.privacy, ...page(() => import('../pages/PrivacyPage')) },

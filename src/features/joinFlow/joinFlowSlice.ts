@@ -40,9 +40,19 @@ export const joinFlowSlice = createSlice({
       const previous = order[order.indexOf(state.step) - 1];
       if (previous && previous !== 'tutorial') state.step = previous;
     },
+    /** From a failed registration back to the answers, e.g. to change a phone number already registered. */
+    answersReopened(state) {
+      if (state.inviteCode) state.step = 'form';
+    },
     /** A reload in the middle of registering comes back to where the person was. */
-    joinFlowRestored(_state, action: PayloadAction<JoinFlowState>) {
-      return action.payload;
+    joinFlowRestored(state, action: PayloadAction<unknown>) {
+      const saved = action.payload as Partial<JoinFlowState> | null;
+      // Only a flow that had passed the invite gate is worth restoring; anything malformed is ignored.
+      if (!saved || typeof saved.inviteCode !== 'string' || !order.includes(saved.step as JoinStep)) return;
+      if (saved.step === 'tutorial') return;
+      state.step = saved.step as JoinStep;
+      state.inviteCode = saved.inviteCode.slice(0, 20);
+      state.overlayOpen = false;
     },
   },
   selectors: {
@@ -59,7 +69,14 @@ declare module '../../app/store' {
 const injectedJoinFlowSlice = joinFlowSlice.injectInto(rootReducer);
 initialiseInjectedSlices();
 
-export const { inviteFlowOpened, overlayClosed, inviteAccepted, stepCompleted, stepBack, joinFlowRestored } =
-  joinFlowSlice.actions;
+export const {
+  inviteFlowOpened,
+  overlayClosed,
+  inviteAccepted,
+  stepCompleted,
+  stepBack,
+  answersReopened,
+  joinFlowRestored,
+} = joinFlowSlice.actions;
 export const { selectJoinStep, selectOverlayOpen, selectAcceptedInviteCode } =
   injectedJoinFlowSlice.selectors;

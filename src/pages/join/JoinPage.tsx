@@ -1,19 +1,20 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { PageLayout } from '../components/PageLayout';
-import { brand } from '../config/brand';
-import { InviteOverlay } from '../features/invite/InviteOverlay';
-import { codeChanged, selectInviteCode } from '../features/invite/inviteSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageLayout } from '../../components/PageLayout';
+import { brand } from '../../config/brand';
+import { InviteOverlay } from '../../features/invite/InviteOverlay';
+import { codeChanged, selectInviteCode } from '../../features/invite/inviteSlice';
 import {
   inviteAccepted,
   inviteFlowOpened,
   overlayClosed,
   selectJoinStep,
   selectOverlayOpen,
-} from '../features/joinFlow/joinFlowSlice';
-import { Tutorial } from '../features/tutorial/Tutorial';
+} from '../../features/joinFlow/joinFlowSlice';
+import { Tutorial } from '../../features/tutorial/Tutorial';
 import { RegistrationSteps } from './RegistrationSteps';
+import { usePersistedJoinDraft } from './usePersistedJoinDraft';
 
 export default function JoinPage() {
   const dispatch = useAppDispatch();
@@ -29,6 +30,8 @@ export default function JoinPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkCode]);
 
+  const finishDraft = usePersistedJoinDraft();
+
   const openInviteFlow = useCallback(() => dispatch(inviteFlowOpened()), [dispatch]);
 
   return (
@@ -36,7 +39,11 @@ export default function JoinPage() {
       <title>{`Join ${brand.productName}`}</title>
       <div inert={overlayOpen}>
         <PageLayout>
-          {step === 'tutorial' ? <Tutorial onFinished={openInviteFlow} /> : <RegistrationSteps step={step} />}
+          {step === 'tutorial' ? (
+            <Tutorial onFinished={openInviteFlow} />
+          ) : (
+            <RegistrationSteps step={step} onRegistered={finishDraft} />
+          )}
         </PageLayout>
       </div>
       {overlayOpen && (

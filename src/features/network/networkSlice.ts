@@ -1,0 +1,113 @@
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { limits } from '../../domain/limits';
+import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
+import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { entryPosition, freeSlot, isPart2, type NetworkPart } from './entryPositions';
+
+export type { NetworkPart } from './entryPositions';
+
+/** Both who-I-know steps' entries in one list; `isPart2Entry` tells them apart. */
+export interface NetworkState {
+  entries: NetworkEntry[];
+}
+
+const initialState: NetworkState = { entries: [] };
+
+export interface EntryInput {
+  part: NetworkPart;
+  group: string;
+  location: string;
+}
+
+let fallbackCounter = 0;
+
+/** A browser-made id: a UUID where the browser has one, else time plus a counter (both ≤ 64 characters). */
+export function makeEntryId(): string {
+  const uuid = globalThis.crypto?.randomUUID?.();
+  if (uuid) return uuid;
+  fallbackCounter += 1;
+  return `entry-${Date.now().toString(36)}-${fallbackCounter.toString(36)}`;
+}
+
+function isRestorableEntry(value: unknown): value is NetworkEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.id === 'string' &&
+    entry.id !== '' &&
+    entry.id.length <= limits.fieldMaxLength.entryId &&
+    typeof entry.group === 'string' &&
+    typeof entry.location === 'string' &&
+    Object.keys(validateNetworkEntryInput(entry.group, entry.location)).length === 0 &&
+    typeof entry.x === 'number' &&
+    Number.isFinite(entry.x) &&
+    typeof entry.y === 'number' &&
+    Number.isFinite(entry.y) &&
+    typeof entry.avatarSeed === 'string' &&
+    typeof entry.isPart2Entry === 'boolean'
+  );
+}
+
+export const networkSlice = createSlice({
+  name: 'network',
+  initialState,
+  reducers: {
+    /** Appends one entry; a 4th entry of a part, or a blank or too long field, is refused (state unchanged). */
+    entryAdded: {
+      reducer(state, action: PayloadAction<EntryInput & { id: string }>) {
+        const { part, group, location, id } = action.payload;
+        const part2 = isPart2(part);
+        if (!canAddNetworkEntry(state.entries, part2)) return;
+        if (Object.keys(validateNetworkEntryInput(group, location)).length > 0) return;
+        const name = group.trim();
+        const partEntries = state.entries.filter((entry) => entry.isPart2Entry === part2);
+        const { x, y } = entryPosition(part, freeSlot(partEntries, part));
+        state.entries.push({
+          id,
+          group: name,
+          location: location.trim(),
+          x,
+          y,
+          avatarSeed: `${name.toLowerCase()}#${state.entries.length}`,
+          isPart2Entry: part2,
+        });
+      },
+      prepare(input: EntryInput) {
+        return { payload: { ...input, id: makeEntryId() } };
+      },
+    },
+    entryRemoved(state, action: PayloadAction<string>) {
+      state.entries = state.entries.filter((entry) => entry.id !== action.payload);
+    },
+    /** The page's session-storage restore: malformed entries and any beyond 3 per part are dropped. */
+    networkRestored(state, action: PayloadAction<readonly unknown[]>) {
+      const restored: NetworkEntry[] = [];
+      for (const value of action.payload) {
+        if (!isRestorableEntry(value)) continue;
+        if (restored.some((entry) => entry.id === value.id)) continue;
+        if (!canAddNetworkEntry(restored, value.isPart2Entry)) continue;
+        restored.push({ ...value, group: value.group.trim(), location: value.location.trim() });
+      }
+      state.entries = restored;
+    },
+  },
+  selectors: {
+    selectNetworkState: (state) => state,
+    selectNetworkEntries: (state) => state.entries,
+    selectPartEntries: createSelector(
+      [(state: NetworkState) => state.entries, (_state: NetworkState, part: NetworkPart) => part],
+      (entries, part) => entries.filter((entry) => entry.isPart2Entry === isPart2(part)),
+    ),
+  },
+});
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof networkSlice> {}
+}
+
+// Injected when the /join code loads; the selectors fall back to the initial state before that.
+const injectedNetworkSlice = networkSlice.injectInto(rootReducer);
+initialiseInjectedSlices();
+
+export const { entryAdded, entryRemoved, networkRestored } = networkSlice.actions;
+export const { selectNetworkState, selectNetworkEntries, selectPartEntries } = injectedNetworkSlice.selectors;

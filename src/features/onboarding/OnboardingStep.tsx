@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { LookingForOption, WizardStepId } from '../../domain/fieldRules';
+import { fieldChanged, lookingForToggled, selectOnboardingState, touchedStepErrors } from './onboardingSlice';
+import { stepRegistry } from './steps/stepRegistry';
+import type { StepTextField } from './steps/stepTypes';
+import { usePhotoChoice } from './usePhotoChoice';
+
+/**
+ * One wizard step from the registry, wired to the store: the draft, the live messages of the fields
+ * the person touched, and the photo controls. Any step can be shown this way, in the order or not.
+ */
+export function OnboardingStep({ step, headingId }: { step: WizardStepId; headingId: string }) {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectOnboardingState);
+  const errors = useMemo(() => touchedStepErrors(state, step), [state, step]);
+  const photo = usePhotoChoice();
+
+  const onFieldChange = useCallback(
+    (field: StepTextField, value: string) => dispatch(fieldChanged({ field, value })),
+    [dispatch],
+  );
+  const onLookingForToggle = useCallback(
+    (option: LookingForOption) => dispatch(lookingForToggled(option)),
+    [dispatch],
+  );
+
+  const Step = stepRegistry[step];
+  return (
+    <Step
+      headingId={headingId}
+      draft={state.draft}
+      errors={errors}
+      onFieldChange={onFieldChange}
+      onLookingForToggle={onLookingForToggle}
+      photo={photo}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  WIZARD_STEP_FIELDS,
+  WIZARD_STEP_ORDER,
+  isLookingForOption,
+  isWizardStepValid,
+  toggleLookingFor,
+  type OnboardingDraft,
+  type WizardField,
+  type WizardStepId,
+} from '../../domain/fieldRules';
+import { limits } from '../../domain/limits';
+import type { OnboardingState, PhotoMeta } from './onboardingSlice';
+
+type Fields = Record<string, unknown>;
+
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'age',
+  'joy',
+  'exciting',
+  'occupation',
+  'phone',
+  'location',
+] as const satisfies readonly (keyof OnboardingDraft)[];
+
+/** Generous caps so a tampered session entry cannot put megabytes into the store. */
+const TEXT_CAP: Record<(typeof TEXT_FIELDS)[number], number> = {
+  ...limits.fieldMaxLength,
+  age: 3,
+  phone: limits.phoneInputMaxLength,
+};
+
+const ALL_FIELDS = new Set<string>(Object.values(WIZARD_STEP_FIELDS).flat());
+
+function isObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function restoreDraft(value: unknown, fallback: OnboardingDraft): OnboardingDraft {
+  if (!isObject(value)) return fallback;
+  const draft: OnboardingDraft = { ...fallback, lookingFor: [] };
+  for (const field of TEXT_FIELDS) {
+    const text = value[field];
+    if (typeof text === 'string') draft[field] = text.slice(0, TEXT_CAP[field]);
+  }
+  if (Array.isArray(value.lookingFor)) {
+    for (const option of value.lookingFor) {
+      if (typeof option === 'string' && isLookingForOption(option) && !draft.lookingFor.includes(option)) {
+        draft.lookingFor = toggleLookingFor(draft.lookingFor, option);
+      }
+    }
+  }
+  return draft;
+}
+
+function restorePhoto(value: unknown): PhotoMeta | null {
+  if (!isObject(value)) return null;
+  const { id, name, type, size, width, height } = value;
+  const dimension = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null);
+  if (typeof id !== 'string' || id === '' || id.length > 64) return null;
+  if (typeof name !== 'string' || typeof type !== 'string') return null;
+  if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) return null;
+  return {
+    id,
+    name: name.slice(0, 255),
+    type: type.slice(0, 100),
+    size,
+    width: dimension(width),
+    height: dimension(height),
+  };
+}
+
+/**
+ * The restored step, but never past the first step that is not valid: a session entry cannot skip
+ * the person over a question they have not answered.
+ */
+function restoreStep(value: unknown, draft: OnboardingDraft, photoCount: number): WizardStepId {
+  const order: readonly WizardStepId[] = WIZARD_STEP_ORDER;
+  const wanted = order.find((step) => step === value) ?? order[0]!;
+  for (const step of order) {
+    if (step === wanted || !isWizardStepValid(step, draft, photoCount)) return step;
+  }
+  return wanted;
+}
+
+/** A whole onboarding state from whatever was kept in session storage; malformed parts fall back. */
+export function sanitiseRestoredOnboarding(value: unknown, fallback: OnboardingState): OnboardingState {
+  if (!isObject(value)) return fallback;
+  const draft = restoreDraft(value.draft, fallback.draft);
+  const photo = restorePhoto(value.photo);
+  const touched = Array.isArray(value.touched)
+    ? [...new Set(value.touched.filter((field): field is WizardField => ALL_FIELDS.has(String(field))))]
+    : [];
+  return {
+    draft,
+    step: restoreStep(value.step, draft, photo ? 1 : 0),
+    direction: value.direction === -1 ? -1 : 1,
+    touched,
+    photo,
+  };
+}

@@ -1,0 +1,101 @@
+import styled from '@emotion/styled';
+import { useId } from 'react';
+import type { FieldError } from '../../../domain/fieldRules';
+import { limits } from '../../../domain/limits';
+import { VisuallyHidden } from './StepLayout';
+
+const Field = styled.div`
+  display: grid;
+  gap: 0.35rem;
+  label {
+    font-weight: 600;
+  }
+  textarea {
+    width: 100%;
+    min-height: 8rem;
+    padding: 0.65rem 0.9rem;
+    border: 1.5px solid ${({ theme }) => theme.colors.line};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.paperRaised};
+    color: ${({ theme }) => theme.colors.ink};
+    resize: vertical;
+  }
+  textarea[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.error};
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 1rem;
+  font-size: 0.95rem;
+`;
+
+const Message = styled.p`
+  margin: 0;
+  min-height: 1.4em;
+  color: ${({ theme }) => theme.colors.error};
+`;
+
+const Counter = styled.span<{ short: boolean }>`
+  flex: none;
+  font-variant-numeric: tabular-nums;
+  font-weight: ${({ short }) => (short ? 600 : 400)};
+  color: ${({ theme, short }) => (short ? theme.colors.error : theme.colors.success)};
+`;
+
+/**
+ * A free-text answer that needs at least 30 characters (after trimming), with a live x/30 counter
+ * that is red below 30. The counter is part of the field's description rather than a live region,
+ * so screen readers hear it on focus instead of on every keystroke; the message below is announced.
+ */
+export function LongTextField({
+  label,
+  name,
+  value,
+  error,
+  placeholder,
+  maxLength,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error: FieldError;
+  placeholder?: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const min = limits.longTextMinLength;
+  const count = value.trim().length;
+  const short = count < min;
+  return (
+    <Field>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        rows={4}
+        value={value}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-counter ${id}-message`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <Footer>
+        <Message id={`${id}-message`} role={error ? 'alert' : 'status'} aria-live="polite">
+          {error ?? ''}
+        </Message>
+        <Counter id={`${id}-counter`} short={short}>
+          {`${count}/${min}`}
+          {short && <VisuallyHidden>{` characters, at least ${min} characters`}</VisuallyHidden>}
+        </Counter>
+      </Footer>
+    </Field>
+  );
+}

@@ -1,0 +1,53 @@
+import { TextField } from '../../../components/TextField';
+import { brand } from '../../../config/brand';
+import { limits } from '../../../domain/limits';
+import { FieldNote, FieldStack, StepHeader, messageProps } from './StepLayout';
+import type { StepProps } from './stepTypes';
+
+/** Step 8: phone and location, neither of which is ever shown on the profile. */
+export function PhoneLocationStep({ headingId, draft, errors, onFieldChange }: StepProps) {
+  const assistant = brand.assistantName;
+  return (
+    <>
+      <StepHeader headingId={headingId} title={`Last step: where can ${assistant} reach you?`}>
+        Almost there! These two stay private.
+      </StepHeader>
+      <FieldStack>
+        <TextField
+          label="Mobile number"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          maxLength={limits.phoneInputMaxLength}
+          value={draft.phone}
+          onChange={(event) => onFieldChange('phone', event.target.value)}
+          {...messageProps(errors.phone)}
+          extra={
+            <FieldNote>
+              Your number is stored securely. You need it to text {assistant} on WhatsApp, and it is never
+              shown on your profile.
+            </FieldNote>
+          }
+        />
+        <TextField
+          label="Location"
+          name="location"
+          autoComplete="address-level2"
+          placeholder="e.g. Hackney, London"
+          required
+          maxLength={limits.fieldMaxLength.location}
+          value={draft.location}
+          onChange={(event) => onFieldChange('location', event.target.value)}
+          {...messageProps(errors.location)}
+          extra={
+            <FieldNote>
+              We use your location to introduce you to people nearby. It is not shown on your profile either.
+            </FieldNote>
+          }
+        />
+      </FieldStack>
+    </>
+  );
+}

@@ -33,6 +33,8 @@ export function inviteCodeState(row: InviteCodeRow | undefined, now = new Date()
 }
 
 export async function findInviteCode(db: Db, rawCode: string): Promise<InviteCodeRow | undefined> {
+  // PostgreSQL text cannot hold NUL: such a code is unknown, not a query error.
+  if (rawCode.includes('\u0000')) return undefined;
   const [row] = await db
     .select()
     .from(inviteCodes)

@@ -75,7 +75,8 @@ function fromFormData(raw: string): WebRegistrationPayload {
     invite_code: data.invite_code ?? '',
     first_name: data.first_name ?? '',
     last_name: data.last_name ?? '',
-    age: Number.isInteger(age) ? age : NaN,
+    // A number that is not a whole age (18.5) is invalid, not missing: the shared rules say which.
+    age,
     location: data.location ?? '',
     phone: data.phone ?? '',
     occupation: data.occupation ?? '',

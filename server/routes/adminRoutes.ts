@@ -45,7 +45,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         body: Type.Object({
-          uses: Type.Integer(),
+          // The CLI sends Number(--uses), which is null for "abc": createInvite explains what it wants.
+          uses: Type.Union([Type.Number(), Type.Null()]),
           expires: Type.Optional(Type.String({ maxLength: 10 })),
           label: Type.Optional(Type.String({ maxLength: 200 })),
         }),
@@ -54,7 +55,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       try {
-        return reply.code(201).send(await commands.createInvite(request.body));
+        const { uses, expires, label } = request.body;
+        return reply
+          .code(201)
+          .send(await commands.createInvite({ uses: uses ?? Number.NaN, expires, label }));
       } catch (error) {
         return reply.code(422).send({ detail: (error as Error).message });
       }

@@ -18,7 +18,8 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
     '/api/auth/validate-code/:code',
     {
       schema: {
-        params: Type.Object({ code: Type.String({ maxLength: 200 }) }),
+        // No maxLength: an over-long code is simply not one of ours (valid:false), not a bad request.
+        params: Type.Object({ code: Type.String() }),
         response: {
           200: Type.Object({ valid: Type.Boolean(), message: Type.String() }),
           429: ErrorDetail,

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { openEmbeddedDatabase } from '../server/db/database';
+import type { Database } from '../server/db/database';
 import { runProjectCommand, startRealServer, type RunningServer } from './realServer';
 
 let server: RunningServer;
@@ -52,7 +53,9 @@ async function fillWizard(page: Page, phone: string) {
   await page.locator('input[type="file"]').setInputFiles(photoPath);
   await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
   await next(page);
-  await page.getByLabel('What is your occupation?').fill('Mathematician writing the first programs for engines');
+  await page
+    .getByLabel('What is your occupation?')
+    .fill('Mathematician writing the first programs for engines');
   await next(page);
   await page.getByLabel('Mobile number').fill(phone);
   await page.getByLabel('Location').fill('London');
@@ -70,6 +73,11 @@ async function addEntries(page: Page, part: 1 | 2, entries: [string, string][]) 
     await page.getByRole('button', { name: submit, exact: true }).click();
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(index + 1));
   }
+}
+
+async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 test('an invitee registers end to end and is handed to WhatsApp; everything is stored whole', async ({
@@ -97,7 +105,9 @@ test('an invitee registers end to end and is handed to WhatsApp; everything is s
   await expect(page.getByText('Meet Becca - your social intelligence')).toBeVisible();
   const whatsapp = page.getByRole('link', { name: 'Go to WhatsApp' });
   await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
-  expect(await page.evaluate(() => localStorage.getItem('becca.accessToken'))).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  expect(await page.evaluate(() => localStorage.getItem('becca.accessToken'))).toMatch(
+    /^[A-Za-z0-9_-]{40,}$/,
+  );
 
   // The same phone again: the server's detail reaches the person.
   await page.evaluate(() => sessionStorage.clear());
@@ -121,27 +131,30 @@ test('an invitee registers end to end and is handed to WhatsApp; everything is s
   const database = await openEmbeddedDatabase(server.dataDir);
   try {
     const e164 = `+44${phone.replace(/\D/g, '').slice(1)}`;
-    const users = await database.db.execute<{ id: string; invite_code: string }>(
-      sql`SELECT id, invite_code FROM users WHERE phone = ${e164}`,
-    );
-    expect(users.rows).toHaveLength(1);
-    const userId = users.rows[0]!.id;
-    const photos = await database.db.execute<{ bytes: Uint8Array }>(
+    const users = await rows<{ id: string }>(database, sql`SELECT id FROM users WHERE phone = ${e164}`);
+    expect(users).toHaveLength(1);
+    const userId = users[0]!.id;
+    const photos = await rows<{ bytes: Uint8Array }>(
+      database,
       sql`SELECT bytes FROM user_photos WHERE user_id = ${userId}`,
     );
-    expect(photos.rows).toHaveLength(1);
-    const metadata = await sharp(Buffer.from(photos.rows[0]!.bytes)).metadata();
+    expect(photos).toHaveLength(1);
+    const metadata = await sharp(Buffer.from(photos[0]!.bytes)).metadata();
     expect(metadata.format).toBe('jpeg');
     expect(metadata.exif).toBeUndefined();
-    const entries = await database.db.execute<{ kind: string; count: number }>(
+    const entries = await rows<{ kind: string; count: number }>(
+      database,
       sql`SELECT kind, count(*)::int AS count FROM network_entries WHERE user_id = ${userId} GROUP BY kind ORDER BY kind`,
     );
-    expect(entries.rows).toEqual([
+    expect(entries).toEqual([
       { kind: 'group', count: 3 },
       { kind: 'person', count: 3 },
     ]);
-    const invite = await database.db.execute<{ uses: number }>(sql`SELECT uses FROM invite_codes WHERE code = ${code}`);
-    expect(invite.rows[0]!.uses).toBe(1);
+    const invite = await rows<{ uses: number }>(
+      database,
+      sql`SELECT uses FROM invite_codes WHERE code = ${code}`,
+    );
+    expect(invite[0]!.uses).toBe(1);
   } finally {
     await database.close();
     server = await startRealServer({ dataDir: server.dataDir });

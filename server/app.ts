@@ -1,5 +1,6 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
@@ -25,6 +26,18 @@ export interface AppDependencies {
   redis?: Redis;
   /** When set, the loopback admin routes for the operator's commands are served (embedded database). */
   adminToken?: string;
+}
+
+/**
+ * PostgreSQL refuses text it cannot store (a NUL character: 22021, or 22P05 inside JSON). That is
+ * the client's input, not our failure; drizzle wraps the driver's error, so look through `cause`.
+ */
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as Error).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
 }
 
 /** Paths without query strings, and without the invite code that validate-code carries in its path. */
@@ -57,9 +70,27 @@ export async function buildApp({
     bodyLimit: limits.jsonBodyMaxBytes,
     // Never a stack trace to the client; errors carry one human sentence in `detail`.
     return503OnClosing: true,
+    // An over-long invite code must reach its handler (valid:false), not the router's 414 at 100
+    // characters; Node's 16 KB header limit still bounds the whole URL.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // Fastify's defaults would turn 123 into "123" and silently drop unknown properties: a body of
+    // the wrong shape is a 400 with a detail instead.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // Errors the router raises before any route (bad percent-encoding, a 16 KB parameter) carry a detail too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.statusCode === 414;
+      void reply.code(tooLong ? 414 : 400).send({
+        detail: tooLong
+          ? 'The address of this request is too long.'
+          : 'The address of this request is malformed.',
+      });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ detail: 'The request contains a character that cannot be stored.' });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const detail =
@@ -78,6 +109,9 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
+        // Prerendered markup and animations carry style="" attributes, which cannot take a nonce. An
+        // attribute can only restyle its own element; <style> elements still need the nonce.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
         fontSrc: ["'self'"],
@@ -93,6 +127,8 @@ export async function buildApp({
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
 
+  // Pages and API answers on the fly; built assets arrive already compressed (preCompressed).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownRoute } from '../../src/app/routePaths';
+import { prerenderedFileName, prerenderedPaths } from '../../src/app/prerenderedPaths';
+import { isKnownRoute, routePaths } from '../../src/app/routePaths';
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-/** The HTML shell for a path: a prerendered page when the build made one, else the app's index.html. */
+/** The HTML for a path: the page prerendered at build time when there is one, else the app's shell. */
 function htmlFileFor(webRoot: string, pathname: string): string {
-  const clean = pathname.replace(/\/+$/, '');
-  const prerendered = path.join(webRoot, clean, 'index.html');
-  if (clean && prerendered.startsWith(webRoot + path.sep) && fs.existsSync(prerendered)) return prerendered;
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (prerenderedPaths.includes(clean)) {
+    const prerendered = path.join(webRoot, 'prerendered', prerenderedFileName(clean));
+    if (fs.existsSync(prerendered)) return prerendered;
+  }
   return path.join(webRoot, 'index.html');
 }
 
@@ -27,7 +30,7 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
 
   const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const file = htmlFileFor(webRoot, status === 200 ? pathname : '/');
+    const file = status === 200 ? htmlFileFor(webRoot, pathname) : path.join(webRoot, 'index.html');
     if (!fs.existsSync(file)) {
       return reply
         .code(503)
@@ -45,17 +48,24 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.ts).
+      preCompressed: true,
       // HTML goes through sendApp, which fills in the CSP nonce and the right status.
       allowedPath: (pathName) => !pathName.endsWith('.html'),
       // Built assets carry a content hash in their names, so they never change under a URL.
       setHeaders: (res, filePath) => {
-        const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2|png|jpg|webp|mp4)$/.test(filePath);
+        const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2|png|jpg|webp|mp4)(\.br|\.gz)?$/.test(filePath);
         res.setHeader(
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
       },
     });
+  }
+
+  // Real routes (not only the not-found handler) so that route hooks such as compression apply.
+  for (const pathname of Object.values(routePaths)) {
+    app.get(pathname, { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,61 @@
+/**
+ * Renders the public pages to HTML at build time (after webpack), so their first paint needs no
+ * JavaScript: the markup and Emotion's critical CSS go into dist/prerendered/<page>.html, which the
+ * server sends for those paths and the app then hydrates.
+ *
+ *   npm run build   (webpack, then this)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from '../src/app/AppProviders';
+import { prerenderedPaths, prerenderedFileName } from '../src/app/prerenderedPaths';
+import { appRoutes } from '../src/app/routes';
+import { makeStore } from '../src/app/store';
+
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const webRoot = path.resolve(__dirname, '..', 'dist');
+
+async function renderPage(pathname: string): Promise<{ body: string; styles: string; title?: string }> {
+  const { query, dataRoutes } = createStaticHandler(appRoutes);
+  const context = await query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname} answered a redirect or response while prerendering`);
+  const router = createStaticRouter(dataRoutes, context);
+
+  // The server swaps the placeholder for each response's CSP nonce, so these <style> tags are allowed.
+  const styleCache = createCache({ key: 'css', nonce: NONCE_PLACEHOLDER });
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
+  const html = renderToString(
+    <AppProviders store={makeStore()} styleCache={styleCache}>
+      {/* hydrate={false}: no inline hydration script, which the CSP would block; these routes have no loaders. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  // React 19 writes a page's <title> where it stands; the document's belongs in <head>.
+  const titleMatch = /<title>(.*?)<\/title>/s.exec(html);
+  return { body: html.replace(/<title>.*?<\/title>/s, ''), styles, title: titleMatch?.[1] };
+}
+
+async function main() {
+  const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const outDir = path.join(webRoot, 'prerendered');
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const pathname of prerenderedPaths) {
+    const { body, styles, title } = await renderPage(pathname);
+    let page = template
+      .replace(/<div id="?root"?><\/div>/, `<div id="root">${body}</div>`)
+      .replace('</head>', `${styles}</head>`);
+    if (title) page = page.replace(/<title>.*?<\/title>/s, `<title>${title}</title>`);
+    fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname)), page);
+    console.log(`prerendered ${pathname} (${Math.round(page.length / 1024)} KB)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Prerendering failed:', error);
+  process.exit(1);
+});

@@ -17,7 +17,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
   const mode = argv.mode ?? 'production';
   return {
     mode,
-    entry: { main: './src/main.tsx' },
+    entry: { boot: './src/boot.ts', main: './src/main.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
@@ -42,12 +42,26 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new webpack.DefinePlugin({
         'process.env.BECCA_API_URL': JSON.stringify(process.env.BECCA_API_URL ?? ''),
       }),
-      new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({
+        template: './src/index.html',
+        scriptLoading: 'defer',
+        chunks: ['boot'],
+        // The app's own files, for boot.ts to load (a JSON data block: not executed, so CSP-safe).
+        templateParameters: (compilation, assets, tags, options) => ({
+          compilation,
+          htmlWebpackPlugin: { tags, files: assets, options },
+          appScripts: JSON.stringify(
+            [...(compilation.entrypoints.get('main')?.getFiles() ?? [])]
+              .filter((file) => file.endsWith('.js'))
+              .map((file) => `/${file}`),
+          ),
+        }),
+      }),
       new CopyPlugin({ patterns: [{ from: 'static', to: '.', noErrorOnMissing: true }, ...fonts] }),
     ],
     optimization: {
-      splitChunks: { chunks: 'all' },
-      runtimeChunk: 'single',
+      // Split only what main loads (boot stays a standalone few hundred bytes).
+      splitChunks: { chunks: (chunk) => chunk.name !== 'boot' },
     },
     performance: { hints: false },
   };

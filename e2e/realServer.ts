@@ -89,3 +89,10 @@ export function runProjectCommand(
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Opens a page and waits until React has hydrated it (prerendered pages look ready before they are). */
+export async function openApp(page: import('@playwright/test').Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  return response;
+}

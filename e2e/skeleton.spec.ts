@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runProjectCommand, startRealServer, type RunningServer } from './realServer';
+import { openApp, runProjectCommand, startRealServer, type RunningServer } from './realServer';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -16,7 +16,7 @@ test('GET /health answers ok', async ({ request }) => {
 });
 
 test('the FAQ opens one question at a time and closes it again', async ({ page }) => {
-  await page.goto(`${server.url}/faq`);
+  await openApp(page, `${server.url}/faq`);
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   const buttons = page.getByRole('button', { expanded: false });
   const first = buttons.nth(0);
@@ -60,7 +60,7 @@ test('an unknown path answers 404 and shows the 404 page', async ({ page }) => {
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  const response = await page.goto(`${server.url}/no-such-page`);
+  const response = await openApp(page, `${server.url}/no-such-page`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();

@@ -2,6 +2,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { AppReady } from './AppReady';
 import { GlobalStyles } from './GlobalStyles';
 import type { AppStore } from './store';
 import { theme } from './theme';
@@ -27,6 +28,7 @@ export function AppProviders({
         <ThemeProvider theme={theme}>
           <GlobalStyles />
           {children}
+          <AppReady />
         </ThemeProvider>
       </CacheProvider>
     </Provider>

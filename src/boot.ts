@@ -1,0 +1,27 @@
+/**
+ * The only script the HTML names. A prerendered page is already complete without JavaScript, so the
+ * app's code is fetched once the page has loaded and never competes with the first paint; an empty
+ * shell (the app-only routes) needs it at once.
+ */
+const scriptList = document.getElementById('app-scripts')?.textContent ?? '[]';
+const sources = JSON.parse(scriptList) as string[];
+
+function loadApp() {
+  for (const src of sources) {
+    const script = document.createElement('script');
+    script.src = src;
+    // Dynamically inserted scripts are async by default; the runtime must run before the bundles.
+    script.async = false;
+    document.head.appendChild(script);
+  }
+}
+
+/** After the page has loaded and painted a frame: a timeout queued from an animation frame runs after it. */
+function loadAppAfterFirstPaint() {
+  requestAnimationFrame(() => setTimeout(loadApp, 0));
+}
+
+const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;
+if (!prerendered) loadApp();
+else if (document.readyState === 'complete') loadAppAfterFirstPaint();
+else window.addEventListener('load', loadAppAfterFirstPaint, { once: true });

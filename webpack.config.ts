@@ -3,16 +3,6 @@ import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 
-/** Self-hosted fonts (latin subset only): copied under stable names so index.html can preload them. */
-const fonts = [
-  { from: 'node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2', to: 'fonts/inter-400.woff2' },
-  { from: 'node_modules/@fontsource/inter/files/inter-latin-600-normal.woff2', to: 'fonts/inter-600.woff2' },
-  {
-    from: 'node_modules/@fontsource/dm-serif-display/files/dm-serif-display-latin-400-normal.woff2',
-    to: 'fonts/dm-serif-display-400.woff2',
-  },
-];
-
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const mode = argv.mode ?? 'production';
   return {
@@ -57,7 +47,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           ),
         }),
       }),
-      new CopyPlugin({ patterns: [{ from: 'static', to: '.', noErrorOnMissing: true }, ...fonts] }),
+      // static/ holds the fonts (scripts/subsetFonts.ts), images and videos, served as they are.
+      new CopyPlugin({ patterns: [{ from: 'static', to: '.', noErrorOnMissing: true }] }),
     ],
     optimization: {
       // Split only what main loads (boot stays a standalone few hundred bytes).

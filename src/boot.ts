@@ -16,9 +16,14 @@ function loadApp() {
   }
 }
 
-/** After the page has loaded and painted a frame: a timeout queued from an animation frame runs after it. */
+/**
+ * After the page has loaded and painted: a timeout queued from an animation frame runs after that
+ * frame, and waiting for idle time then lets the text (fonts swapped in) reach the screen first.
+ */
 function loadAppAfterFirstPaint() {
-  requestAnimationFrame(() => setTimeout(loadApp, 0));
+  const whenIdle = (run: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1500 }) : setTimeout(run, 200);
+  requestAnimationFrame(() => setTimeout(() => whenIdle(loadApp), 0));
 }
 
 const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;

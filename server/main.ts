@@ -72,6 +72,11 @@ async function main() {
       process.exit(0);
     }
   };
+  // A request still running when shutdown begins keeps its keep-alive socket open afterwards, and
+  // Node waits for that socket (Fastify's keepAliveTimeout: 72 s) before the database can close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

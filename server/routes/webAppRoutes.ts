@@ -65,7 +65,7 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
 
   // Real routes (not only the not-found handler) so that route hooks such as compression apply.
   for (const pathname of Object.values(routePaths)) {
-    app.get(pathname, { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200));
+    app.get(pathname, (request, reply) => sendApp(request, reply, 200));
   }
 
   app.setNotFoundHandler((request, reply) => {

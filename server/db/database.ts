@@ -36,7 +36,12 @@ function byteaToHex(value: Uint8Array): string {
  * concurrent registrations on the embedded engine.
  */
 export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create({ dataDir, serializers: { [types.BYTEA]: byteaToHex } });
+  const client = await PGlite.create({
+    dataDir,
+    serializers: { [types.BYTEA]: byteaToHex },
+    // 128 MB of shared buffers by default, held for the life of the process; this data set fits in far less.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -22,11 +22,35 @@ export class PhotoRejectedError extends Error {
 sharp.cache(false);
 
 /**
+ * Photos decoded at once. More than the machine's cores buys no speed, only memory: each decode holds
+ * a full-size frame, so a burst of uploads would otherwise multiply the peak.
+ */
+const MAX_PHOTOS_IN_FLIGHT = 2;
+let photosInFlight = 0;
+const waiting: (() => void)[] = [];
+
+async function withPhotoSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (photosInFlight >= MAX_PHOTOS_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+  else photosInFlight += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else photosInFlight -= 1;
+  }
+}
+
+/**
  * Trusts nothing the browser said about the file: the bytes are decoded (which proves they are an
  * image), turned upright from the EXIF orientation, resized, and re-encoded as a fresh JPEG. sharp
  * writes no metadata unless asked, so EXIF, GPS and every other tag are dropped on the way.
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  return withPhotoSlot(() => decodeAndReencode(input));
+}
+
+async function decodeAndReencode(input: Buffer): Promise<ProcessedPhoto> {
   const { maxInputPixels, maxDimensionAfterResize } = limits.photos;
   try {
     const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' })

@@ -22,7 +22,8 @@ const webRoot = path.resolve(__dirname, '..', 'dist');
 async function renderPage(pathname: string): Promise<{ body: string; styles: string; title?: string }> {
   const { query, dataRoutes } = createStaticHandler(appRoutes);
   const context = await query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`${pathname} answered a redirect or response while prerendering`);
+  if (context instanceof Response)
+    throw new Error(`${pathname} answered a redirect or response while prerendering`);
   const router = createStaticRouter(dataRoutes, context);
 
   // The server swaps the placeholder for each response's CSP nonce, so these <style> tags are allowed.

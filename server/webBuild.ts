@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'static', 'webpack.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'static',
+  'webpack.config.ts',
+  'scripts/prerender.tsx',
+  'scripts/precompress.ts',
+  'package-lock.json',
+];
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders, createStyleCache } from './app/AppProviders';
 import { appRoutes } from './app/routes';
+import { watchPaintTimings } from './app/performanceWatch';
 import { makeStore } from './app/store';
 
 /**
@@ -37,4 +38,5 @@ async function start() {
   else createRoot(container).render(app);
 }
 
+watchPaintTimings();
 void start();

@@ -7,26 +7,17 @@ function page(load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
-function comingSoon(title: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const { ComingSoonPage } = await import('../pages/ComingSoonPage');
-      return { Component: () => <ComingSoonPage title={title} /> };
-    },
-  };
-}
-
 export const appRoutes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     // Shown for the moment it takes to fetch the first page's code.
     HydrateFallback: () => <div aria-busy="true" />,
     children: [
-      { path: routePaths.home, ...page(() => import('../pages/HomePage')) },
-      { path: routePaths.becca, ...comingSoon('Meet Becca') },
-      { path: routePaths.communities, ...comingSoon('Becca for communities') },
+      { path: routePaths.home, ...page(() => import('../pages/marketing/HomePage')) },
+      { path: routePaths.becca, ...page(() => import('../pages/marketing/BeccaPage')) },
+      { path: routePaths.communities, ...page(() => import('../pages/marketing/CommunitiesPage')) },
       { path: routePaths.join, ...page(() => import('../pages/join/JoinPage')) },
-      { path: routePaths.howItWorks, ...comingSoon('How it works') },
+      { path: routePaths.howItWorks, ...page(() => import('../pages/marketing/HowItWorksPage')) },
       { path: routePaths.faq, ...page(() => import('../pages/FaqPage')) },
       { path: routePaths.privacy, ...page(() => import('../pages/PrivacyPage')) },
       { path: routePaths.terms, ...page(() => import('../pages/TermsPage')) },

@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import { Logo } from './Logo';
 import { SiteFooter } from './SiteFooter';
+import { SkipLink } from './SkipLink';
 
 const TopBar = styled.header`
   max-width: ${({ theme }) => theme.contentWidth};
@@ -14,18 +15,6 @@ const Main = styled.main`
   margin: 0 auto;
   padding: 1rem 1.25rem 4rem;
   min-height: 60vh;
-`;
-
-const SkipLink = styled.a`
-  position: absolute;
-  left: -999px;
-  &:focus {
-    left: 1rem;
-    top: 1rem;
-    background: ${({ theme }) => theme.colors.paperRaised};
-    padding: 0.5rem 1rem;
-    z-index: 10;
-  }
 `;
 
 /** The frame of the content pages: a skip link, the logo, one main landmark and the footer. */

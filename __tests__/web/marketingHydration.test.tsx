@@ -1,0 +1,57 @@
+import { act } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders, createStyleCache } from '../../src/app/AppProviders';
+import { makeStore } from '../../src/app/store';
+import BeccaPage from '../../src/pages/marketing/BeccaPage';
+import CommunitiesPage from '../../src/pages/marketing/CommunitiesPage';
+import HomePage from '../../src/pages/marketing/HomePage';
+import HowItWorksPage from '../../src/pages/marketing/HowItWorksPage';
+
+const originalMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+});
+
+const pages: [string, ComponentType][] = [
+  ['/', HomePage],
+  ['/becca', BeccaPage],
+  ['/how-it-works', HowItWorksPage],
+  ['/communities', CommunitiesPage],
+];
+
+// These pages are prerendered at build time: the first client render must equal the server's,
+// even for a visitor who prefers reduced motion (that is only checked in effects).
+test.each(pages)('%s hydrates over its server HTML without a mismatch', async (path, Page) => {
+  const tree = () => (
+    <AppProviders store={makeStore()} styleCache={createStyleCache()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </AppProviders>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree());
+  document.body.appendChild(container);
+  // A browser's parser mutes a <video muted>; jsdom's innerHTML does not.
+  container.querySelectorAll('video').forEach((video) => (video.muted = video.hasAttribute('muted')));
+  window.matchMedia = ((query: string) => ({
+    matches: query === '(prefers-reduced-motion: reduce)',
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+
+  const recoverable: unknown[] = [];
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, tree(), { onRecoverableError: (cause) => recoverable.push(cause) });
+  });
+  expect(recoverable).toEqual([]);
+  expect(error).not.toHaveBeenCalled();
+  error.mockRestore();
+  act(() => root?.unmount());
+  container.remove();
+});

@@ -1,0 +1,67 @@
+import styled from '@emotion/styled';
+import { useEffect, useRef, useState } from 'react';
+
+type LoadStatus = 'loading' | 'loaded' | 'failed';
+
+const Frame = styled.span`
+  position: relative;
+  display: inline-block;
+  flex: none;
+  border-radius: 50%;
+  overflow: hidden;
+`;
+
+const Placeholder = styled.span`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  background: linear-gradient(135deg, #f6c453, #f4a261);
+  color: #15151c;
+  font-family: ${({ theme }) => theme.fonts.display};
+`;
+
+const Picture = styled.img`
+  position: relative;
+  display: block;
+  transition: opacity 0.2s ease;
+`;
+
+/**
+ * A round portrait that reserves its size and shows a placeholder (the initial) until the picture
+ * has loaded; a picture that fails keeps the placeholder and logs a warning (spec §8).
+ */
+export function AvatarImage({ src, size, initial }: { src: string; size: number; initial: string }) {
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const picture = useRef<HTMLImageElement>(null);
+
+  // A picture in prerendered HTML may finish loading before React attaches onLoad.
+  useEffect(() => {
+    const image = picture.current;
+    if (image?.complete && image.naturalWidth > 0) setStatus('loaded');
+  }, []);
+
+  return (
+    <Frame data-status={status} style={{ width: size, height: size }}>
+      {status !== 'loaded' && (
+        <Placeholder aria-hidden="true" style={{ fontSize: size * 0.45 }}>
+          {initial}
+        </Placeholder>
+      )}
+      <Picture
+        ref={picture}
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        decoding="async"
+        style={{ opacity: status === 'loaded' ? 1 : 0 }}
+        onLoad={() => setStatus('loaded')}
+        onError={() => {
+          console.warn(`Image failed to load, keeping its placeholder: ${src}`);
+          setStatus('failed');
+        }}
+      />
+    </Frame>
+  );
+}

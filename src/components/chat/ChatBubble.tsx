@@ -1,0 +1,119 @@
+import styled from '@emotion/styled';
+import { animated, useSpring } from '@react-spring/web';
+import { useEffect, useState, type ReactNode } from 'react';
+import { animationDuration, prefersReducedMotion } from '../../app/motion';
+
+/** Spec §9: a bubble grows in 300 ms (0.1 s on slow devices, at once under reduced motion). */
+export const BUBBLE_GROW_MS = 300;
+
+export type BubbleStage = 'hidden' | 'growing' | 'visible';
+
+interface StageState {
+  stage: BubbleStage;
+  growMs: number;
+}
+
+/**
+ * hidden → (after delayMs) growing → (after the grow) visible. Motion preferences are read inside
+ * the effect: the server render and the first client render are both "hidden".
+ */
+function useBubbleStage(delayMs: number, play: boolean): StageState {
+  const [state, setState] = useState<StageState>({ stage: 'hidden', growMs: BUBBLE_GROW_MS });
+  useEffect(() => {
+    if (!play) return;
+    if (prefersReducedMotion()) {
+      const timer = setTimeout(() => setState({ stage: 'visible', growMs: 0 }), 0);
+      return () => clearTimeout(timer);
+    }
+    const growMs = animationDuration(BUBBLE_GROW_MS);
+    const timers = [
+      setTimeout(() => setState({ stage: 'growing', growMs }), delayMs),
+      setTimeout(() => setState({ stage: 'visible', growMs }), delayMs + growMs),
+    ];
+    return () => timers.forEach(clearTimeout);
+  }, [delayMs, play]);
+  return state;
+}
+
+type Side = 'left' | 'right';
+
+const Bubble = styled(animated.div)<{ side: Side }>`
+  max-width: 82%;
+  align-self: ${({ side }) => (side === 'right' ? 'flex-end' : 'flex-start')};
+  transform-origin: ${({ side }) => (side === 'right' ? 'bottom right' : 'bottom left')};
+  padding: 0.5em 0.8em;
+  border-radius: ${({ side }) => (side === 'right' ? '18px 18px 4px 18px' : '18px 18px 18px 4px')};
+  font-size: var(--bubble-font-size, 0.95rem);
+  line-height: 1.35;
+  box-shadow: 0 1px 2px rgba(21, 21, 28, 0.12);
+  overflow-wrap: anywhere;
+`;
+
+const Sender = styled.span`
+  display: block;
+  font-size: 0.8em;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.accentStrong};
+`;
+
+const Content = styled.span<{ clampOnMobile: boolean }>`
+  display: block;
+  ${({ theme, clampOnMobile }) =>
+    clampOnMobile
+      ? `${theme.media.mobile} {
+          display: -webkit-box;
+          -webkit-line-clamp: 2;
+          -webkit-box-orient: vertical;
+          overflow: hidden;
+        }`
+      : ''}
+`;
+
+export interface ChatBubbleProps {
+  side: Side;
+  backgroundColor: string;
+  textColor: string;
+  /** When the bubble starts to grow, counted from when `play` became true. */
+  delayMs: number;
+  play?: boolean;
+  /** A name above the text, for group chats. */
+  sender?: string;
+  /** Spec: bubbles clamp to two lines on small screens (text bubbles of the phone demo). */
+  clampOnMobile?: boolean;
+  children: ReactNode;
+}
+
+export function ChatBubble({
+  side,
+  backgroundColor,
+  textColor,
+  delayMs,
+  play = true,
+  sender,
+  clampOnMobile = false,
+  children,
+}: ChatBubbleProps) {
+  const { stage, growMs } = useBubbleStage(delayMs, play);
+  const shown = stage !== 'hidden';
+  const spring = useSpring({
+    opacity: shown ? 1 : 0,
+    scale: shown ? 1 : 0.4,
+    config: { duration: growMs },
+    immediate: growMs === 0,
+  });
+  return (
+    <Bubble
+      side={side}
+      data-stage={stage}
+      style={{
+        opacity: spring.opacity,
+        transform: spring.scale.to((scale) => `scale(${scale})`),
+        background: backgroundColor,
+        color: textColor,
+      }}
+    >
+      {sender && <Sender>{sender}</Sender>}
+      <Content clampOnMobile={clampOnMobile}>{children}</Content>
+    </Bubble>
+  );
+}

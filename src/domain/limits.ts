@@ -49,7 +49,7 @@ export const limits = {
     min: 1,
     /** Upload slots shown and photo parts accepted per registration. */
     max: 3,
-    /** Only the first photo is stored. */
+    /** The wizard keeps one photo (spec §5); the server stores every photo it accepts, up to `max`. */
     kept: 1,
     maxBytes: 10 * 1024 * 1024,
     /**

@@ -32,14 +32,27 @@ export function inviteCodeState(row: InviteCodeRow | undefined, now = new Date()
   return 'valid';
 }
 
+function prepareLookup(db: Db) {
+  return db
+    .select()
+    .from(inviteCodes)
+    .where(eq(inviteCodes.code, sql.placeholder('code')))
+    .limit(1)
+    .prepare('find_invite_code');
+}
+
+/** One prepared lookup per database: the hottest query (every live check of a code) is built once. */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
 export async function findInviteCode(db: Db, rawCode: string): Promise<InviteCodeRow | undefined> {
   // PostgreSQL text cannot hold NUL: such a code is unknown, not a query error.
   if (rawCode.includes('\u0000')) return undefined;
-  const [row] = await db
-    .select()
-    .from(inviteCodes)
-    .where(eq(inviteCodes.code, normaliseInviteCode(rawCode)))
-    .limit(1);
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ code: normaliseInviteCode(rawCode) });
   return row;
 }
 

@@ -1,21 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import {
+  makeTempDir,
+  runProjectScript,
+  startServerProcess,
+  type CliResult,
+} from '../__tests__/server/realServerProcess';
 
-const projectRoot = path.resolve(__dirname, '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../__tests__/server/realServerProcess';
 
 export interface RunningServer {
   url: string;
@@ -26,72 +18,29 @@ export interface RunningServer {
 }
 
 /** The real server (`npm start`'s entry point) on a free port and a fresh temporary data folder. */
-export async function startRealServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const port = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'becca-e2e-'));
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export async function startRealServer(
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
+  const server = await startServerProcess({
+    dataDir: options.dataDir ?? makeTempDir('becca-e2e'),
+    env: options.env,
   });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-
   return {
-    url,
-    dataDir,
-    process: child,
-    output: () => output,
-    stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  } satisfies RunningServer;
+    url: server.url,
+    dataDir: server.dataDir,
+    process: server.child,
+    output: server.output,
+    stop: async (signal = 'SIGTERM') => (await server.stop(signal)).code,
+  };
 }
 
-/** Runs a command of the project (e.g. the operator CLI) and returns its output. */
-export function runProjectCommand(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+/** Runs a project entry point (`[script, ...args]`, e.g. the operator CLI) and returns its output. */
+export function runProjectCommand([script, ...args]: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return runProjectScript(script!, args, env);
 }
 
 /** Opens a page and waits until React has hydrated it (prerendered pages look ready before they are). */
-export async function openApp(page: import('@playwright/test').Page, url: string) {
+export async function openApp(page: Page, url: string) {
   const response = await page.goto(url);
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   return response;

@@ -16,17 +16,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import { tsImport } from 'tsx/esm/api';
 
 const { startRealServer } = await tsImport('../e2e/realServer.ts', import.meta.url);
+// The same Chromium and flags as the end-to-end tests.
+const { chromiumLaunchOptions } = await tsImport('../playwright.config.ts', import.meta.url);
 
 const defaultRoutes = ['/', '/becca', '/how-it-works', '/communities', '/faq', '/privacy', '/terms'];
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const score = (value) => (value == null ? '–' : String(Math.round(value * 100)));
 const ms = (value) => (value == null ? '–' : `${(value / 1000).toFixed(2)} s`);
@@ -36,8 +29,8 @@ async function main() {
   const server = await startRealServer();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'becca-lighthouse-'));
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: [...chromeFlags, `--user-data-dir=${userDataDir}`],
+    chromePath: process.env.CHROME_PATH || chromiumLaunchOptions.executablePath,
+    chromeFlags: [...chromiumLaunchOptions.args, `--user-data-dir=${userDataDir}`],
   });
   const rows = [];
   try {

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import pg from 'pg';
-import { freePort } from '../../e2e/realServer';
 
 const projectRoot = path.resolve(__dirname, '../..');
 
@@ -34,6 +34,17 @@ function exitOf(child: ChildProcess): Promise<ProcessExit> {
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   }
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function makeTempDir(prefix: string): string {
@@ -147,13 +158,23 @@ export interface CliResult {
 }
 
 /** `npm run invite -- …` / `npm run waitlist -- …` without npm in between, so exit codes are the CLI's. */
-export async function runCli(
+export function runCli(
   command: 'invite' | 'waitlist',
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${command}Command.ts`, ...args], {
+  return runProjectScript(`server/cli/${command}Command.ts`, args, env, timeoutMs);
+}
+
+/** A TypeScript entry point of the project (a CLI, or the server itself) run to its end. */
+export async function runProjectScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<CliResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,30 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
+
+/** The icon inline in every page: one request fewer before the first paint (it is 228 bytes). */
+const faviconHref = `data:image/svg+xml,${encodeURIComponent(
+  fs.readFileSync(path.resolve(__dirname, 'static/favicon.svg'), 'utf8').trim(),
+)}`;
+
+const entryScripts = (compilation: webpack.Compilation, entry: string) =>
+  [...(compilation.entrypoints.get(entry)?.getFiles() ?? [])]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `/${file}`);
+
+/**
+ * The boot script's code, to sit inside the page: a separate file would be one more request on the
+ * way to the first paint. It runs under the page's CSP script nonce (see index.html).
+ */
+function inlineSource(compilation: webpack.Compilation, entry: string): string {
+  const [file, ...rest] = entryScripts(compilation, entry);
+  if (!file || rest.length) throw new Error(`The ${entry} entry must build to exactly one script`);
+  return String(compilation.assets[file.slice(1)]?.source() ?? '')
+    .replace(/\n?\/\/# sourceMappingURL=.*$/, '')
+    .replaceAll('</script', '<\\/script');
+}
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const mode = argv.mode ?? 'production';
@@ -15,7 +38,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       chunkFilename: mode === 'production' ? 'js/[name].[contenthash:12].js' : 'js/[name].js',
       clean: true,
     },
-    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based maps in development either: the server's CSP forbids eval.
+    devtool: mode === 'production' ? 'source-map' : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
@@ -34,17 +58,15 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       new HtmlWebpackPlugin({
         template: './src/index.html',
-        scriptLoading: 'defer',
-        chunks: ['boot'],
-        // The app's own files, for boot.ts to load (a JSON data block: not executed, so CSP-safe).
+        // Nothing is injected: the boot script is written into the page (bootScript below).
+        inject: false,
         templateParameters: (compilation, assets, tags, options) => ({
           compilation,
           htmlWebpackPlugin: { tags, files: assets, options },
-          appScripts: JSON.stringify(
-            [...(compilation.entrypoints.get('main')?.getFiles() ?? [])]
-              .filter((file) => file.endsWith('.js'))
-              .map((file) => `/${file}`),
-          ),
+          faviconHref,
+          bootScript: inlineSource(compilation, 'boot'),
+          // The app's own files, for the boot script to load (a JSON data block: not executed).
+          appScripts: JSON.stringify(entryScripts(compilation, 'main')),
         }),
       }),
       // static/ holds the fonts (scripts/subsetFonts.ts), images and videos, served as they are.

@@ -89,6 +89,32 @@ test('the landing page: two promises, the phone demo, Request Access, Privacy, T
   await expect(page).toHaveURL(`${server.url}/join`);
 });
 
+test('until the landing page has loaded it fetches only itself and its two fonts; then its app runs', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('http')) fetched.push(new URL(request.url()).pathname);
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+
+  await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  expect([...fetched].sort()).toEqual([
+    '/',
+    '/fonts/dm-serif-display-400.woff2',
+    '/fonts/inter-variable.woff2',
+  ]);
+
+  // The inline boot script ran under the CSP's nonce and started the app, which then fetches the
+  // suggested profile's portrait for the demo.
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  await expect.poll(() => fetched.some((pathname) => pathname.startsWith('/assets/avatars/'))).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('the phone demo moves on by itself, and a headline switches and restarts it', async ({ page }) => {
   await page.goto(`${server.url}/`);
   const sample = page.getByTestId('phone-demo-sample');

@@ -1,7 +1,8 @@
 /**
- * The only script the HTML names. A prerendered page is already complete without JavaScript, so the
- * app's code is fetched once the page has loaded and never competes with the first paint; an empty
- * shell (the app-only routes) needs it at once.
+ * The only script in the HTML, written inline by the build so that it costs no request of its own.
+ * A prerendered page is already complete without JavaScript, so the app's code is fetched once the
+ * page has loaded and never competes with the first paint; an empty shell (the app-only routes)
+ * needs it at once.
  */
 const scriptList = document.getElementById('app-scripts')?.textContent ?? '[]';
 const sources = JSON.parse(scriptList) as string[];

@@ -51,6 +51,20 @@ describe.each(engines)('web app and health on $name', (engine) => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
+  test("the page's inline boot script carries the CSP's script nonce, new on every response", async () => {
+    const nonces = [];
+    for (let request = 0; request < 2; request++) {
+      const response = await server.app.inject({ method: 'GET', url: '/' });
+      const csp = String(response.headers['content-security-policy']);
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toMatch(/^[0-9a-f]{16,}$/);
+      expect(response.body).toContain(`<script nonce="${nonce}">`);
+      expect(response.body).not.toContain('__CSP_SCRIPT_NONCE__');
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   test('pages are compressed when the browser accepts it', async () => {
     const response = await server.app.inject({
       method: 'GET',

@@ -99,7 +99,9 @@ export function makeWebRoot(): string {
     '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__">' +
       // Large enough (over 1 KB) to be worth compressing, like a real page.
       `<meta name="description" content="${'Becca introduces you to the right people. '.repeat(40)}">` +
-      '</head><body><div id="root"></div></body></html>',
+      '</head><body><div id="root"></div>' +
+      '<script nonce="__CSP_SCRIPT_NONCE__">document.documentElement.dataset.booted = "yes";</script>' +
+      '</body></html>',
   );
   fs.mkdirSync(path.join(webRoot, 'js'));
   fs.writeFileSync(path.join(webRoot, 'js', 'main.0123456789ab.js'), 'console.log("app")');

@@ -5,7 +5,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { prerenderedFileName, prerenderedPaths } from '../../src/app/prerenderedPaths';
 import { isKnownRoute, routePaths } from '../../src/app/routePaths';
 
-const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+// The build leaves these in the HTML; each response gets its own nonces (see app.ts's CSP).
+const STYLE_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const SCRIPT_NONCE_PLACEHOLDER = '__CSP_SCRIPT_NONCE__';
 
 /** The HTML for a path: the page prerendered at build time when there is one, else the app's shell. */
 function htmlFileFor(webRoot: string, pathname: string): string {
@@ -37,8 +39,11 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet: run `npm run build` (npm start does it for you).');
     }
-    // Emotion adds <style> tags at run time; the per-response nonce lets the CSP allow exactly those.
-    const html = readHtml(file).replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style);
+    // Emotion adds <style> tags at run time and the boot script sits inline in the page: the
+    // per-response nonces let the CSP allow exactly those.
+    const html = readHtml(file)
+      .replaceAll(STYLE_NONCE_PLACEHOLDER, reply.cspNonce.style)
+      .replaceAll(SCRIPT_NONCE_PLACEHOLDER, reply.cspNonce.script);
     return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 type LoadStatus = 'loading' | 'loaded' | 'failed';
 
@@ -27,12 +27,35 @@ const Picture = styled.img`
   transition: opacity 0.2s ease;
 `;
 
+const subscribeToNothing = () => () => {};
+
+/** False in prerendered HTML and while hydrating it, true once the app runs in the browser. */
+function useIsAppRunning(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+interface AvatarImageProps {
+  src: string;
+  size: number;
+  initial: string;
+  /**
+   * Request the picture only once the app runs, not from the prerendered HTML: for a portrait that
+   * appears later (the demo's suggested profile), so it never competes with the page's first paint.
+   */
+  deferred?: boolean;
+}
+
 /**
  * A round portrait that reserves its size and shows a placeholder (the initial) until the picture
  * has loaded; a picture that fails keeps the placeholder and logs a warning (spec §8).
  */
-export function AvatarImage({ src, size, initial }: { src: string; size: number; initial: string }) {
+export function AvatarImage({ src, size, initial, deferred = false }: AvatarImageProps) {
   const [status, setStatus] = useState<LoadStatus>('loading');
+  const requested = useIsAppRunning() || !deferred;
   const picture = useRef<HTMLImageElement>(null);
 
   // A picture in prerendered HTML may finish loading before React attaches onLoad.
@@ -48,20 +71,22 @@ export function AvatarImage({ src, size, initial }: { src: string; size: number;
           {initial}
         </Placeholder>
       )}
-      <Picture
-        ref={picture}
-        src={src}
-        alt=""
-        width={size}
-        height={size}
-        decoding="async"
-        style={{ opacity: status === 'loaded' ? 1 : 0 }}
-        onLoad={() => setStatus('loaded')}
-        onError={() => {
-          console.warn(`Image failed to load, keeping its placeholder: ${src}`);
-          setStatus('failed');
-        }}
-      />
+      {requested && (
+        <Picture
+          ref={picture}
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          decoding="async"
+          style={{ opacity: status === 'loaded' ? 1 : 0 }}
+          onLoad={() => setStatus('loaded')}
+          onError={() => {
+            console.warn(`Image failed to load, keeping its placeholder: ${src}`);
+            setStatus('failed');
+          }}
+        />
+      )}
     </Frame>
   );
 }

@@ -55,3 +55,32 @@ test.each(pages)('%s hydrates over its server HTML without a mismatch', async (p
   act(() => root?.unmount());
   container.remove();
 });
+
+// The prerendered HTML asks for nothing but itself and its fonts before the first paint: the demo's
+// portraits, the faces on /becca and the intro video arrive once the app runs.
+test.each(pages)(
+  '%s names no picture or video in its server HTML; hydrated, it has them',
+  async (path, Page) => {
+    const tree = () => (
+      <AppProviders store={makeStore()} styleCache={createStyleCache()}>
+        <MemoryRouter initialEntries={[path]}>
+          <Page />
+        </MemoryRouter>
+      </AppProviders>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree());
+    document.body.appendChild(container);
+    const media = () =>
+      container.querySelectorAll('img[src], source[src], video[poster], link[rel="preload"]');
+    expect(media()).toHaveLength(0);
+
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, tree());
+    });
+    if (path !== '/communities') expect(media().length).toBeGreaterThan(0);
+    act(() => root?.unmount());
+    container.remove();
+  },
+);

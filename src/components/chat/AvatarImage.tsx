@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useIsAppRunning } from '../../app/useIsAppRunning';
 
 type LoadStatus = 'loading' | 'loaded' | 'failed';
 
@@ -27,24 +28,13 @@ const Picture = styled.img`
   transition: opacity 0.2s ease;
 `;
 
-const subscribeToNothing = () => () => {};
-
-/** False in prerendered HTML and while hydrating it, true once the app runs in the browser. */
-function useIsAppRunning(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
 interface AvatarImageProps {
   src: string;
   size: number;
   initial: string;
   /**
-   * Request the picture only once the app runs, not from the prerendered HTML: for a portrait that
-   * appears later (the demo's suggested profile), so it never competes with the page's first paint.
+   * Request the picture only once the app runs, not from the prerendered HTML: for a decorative
+   * portrait that appears later or under the intro video, so it never competes with the first paint.
    */
   deferred?: boolean;
 }

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useIsAppRunning } from '../../app/useIsAppRunning';
 import { brand } from '../../config/brand';
 import { clearIntroVideoSeen, markIntroVideoSeen } from './introVideoSession';
 
@@ -25,13 +26,25 @@ const Overlay = styled.div`
   overscroll-behavior: contain;
 `;
 
+/**
+ * Until the app adds the poster and sources, the video's own background draws the videos' first
+ * frame (scripts/introVideoFrames.ts: a gold glow fading through the accent into the night), so
+ * the first paint needs no image.
+ */
 const Video = styled.video`
   position: absolute;
   inset: 0;
   width: 100%;
   height: 100%;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.night};
+  background:
+    radial-gradient(
+      60% 60% at 50% 45%,
+      rgba(246, 196, 83, 0.34) 0%,
+      rgba(168, 85, 31, 0.16) 45%,
+      rgba(15, 15, 20, 0) 100%
+    ),
+    ${({ theme }) => theme.colors.night};
 `;
 
 const SkipButton = styled.button`
@@ -90,7 +103,6 @@ export function IntroVideo({
 }) {
   const [status, setStatus] = useState<IntroVideoStatus>('playing');
   const [continued, setContinued] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
 
   const finish = (outcome: 'ended' | 'skipped') => {
     setStatus(outcome);
@@ -98,14 +110,14 @@ export function IntroVideo({
     onFinished(outcome);
   };
 
+  // The prerendered page fetches nothing for the video: the poster and sources arrive once the app
+  // runs (inserting a source starts the video), so the video never delays the first paint and its
+  // error handlers are always attached. (If the browser refuses to autoplay, the poster stays and
+  // Skip still works.)
+  const withMedia = useIsAppRunning();
+
   useEffect(() => {
     if (clearSeenFlagOnLoad) clearIntroVideoSeen();
-    // Prerendered HTML starts loading the video at once: it may have failed before React attached
-    // its handlers. (If the browser refuses to autoplay, the poster stays and Skip still works.)
-    const element = video.current;
-    if (element && (element.error || element.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) {
-      setStatus('failed');
-    }
   }, [clearSeenFlagOnLoad]);
 
   if (status === 'ended' || status === 'skipped' || continued) return null;
@@ -128,12 +140,11 @@ export function IntroVideo({
       ) : (
         <>
           <Video
-            ref={video}
             autoPlay
             muted
             playsInline
             preload="auto"
-            poster={INTRO_VIDEO_POSTER}
+            poster={withMedia ? INTRO_VIDEO_POSTER : undefined}
             aria-label={`${brand.productName} intro: ${brand.tagline}`}
             onEnded={() => finish('ended')}
             onError={(event) => {
@@ -142,16 +153,17 @@ export function IntroVideo({
               if (event.target === event.currentTarget) setStatus('failed');
             }}
           >
-            {introVideoSources.map(({ media, src }) => (
-              <source
-                key={src}
-                src={src}
-                media={media}
-                type="video/mp4"
-                // Sources are tried in order; only when the last (default) one fails has the video failed.
-                onError={media ? undefined : () => setStatus('failed')}
-              />
-            ))}
+            {withMedia &&
+              introVideoSources.map(({ media, src }) => (
+                <source
+                  key={src}
+                  src={src}
+                  media={media}
+                  type="video/mp4"
+                  // Sources are tried in order; only when the last (default) one fails has the video failed.
+                  onError={media ? undefined : () => setStatus('failed')}
+                />
+              ))}
           </Video>
           <SkipButton type="button" onClick={() => finish('skipped')}>
             Skip

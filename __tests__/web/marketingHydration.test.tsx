@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -22,19 +22,27 @@ const pages: [string, ComponentType][] = [
   ['/communities', CommunitiesPage],
 ];
 
-// These pages are prerendered at build time: the first client render must equal the server's,
-// even for a visitor who prefers reduced motion (that is only checked in effects).
-test.each(pages)('%s hydrates over its server HTML without a mismatch', async (path, Page) => {
-  const tree = () => (
-    <AppProviders store={makeStore()} styleCache={createStyleCache()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Page />
-      </MemoryRouter>
-    </AppProviders>
-  );
+const pageTree = (path: string, Page: ComponentType) => () => (
+  <AppProviders store={makeStore()} styleCache={createStyleCache()}>
+    <MemoryRouter initialEntries={[path]}>
+      <Page />
+    </MemoryRouter>
+  </AppProviders>
+);
+
+/** The page's server HTML in the document, as the prerendered file puts it there. */
+function mountServerHtml(tree: () => ReactElement): HTMLDivElement {
   const container = document.createElement('div');
   container.innerHTML = renderToString(tree());
   document.body.appendChild(container);
+  return container;
+}
+
+// These pages are prerendered at build time: the first client render must equal the server's,
+// even for a visitor who prefers reduced motion (that is only checked in effects).
+test.each(pages)('%s hydrates over its server HTML without a mismatch', async (path, Page) => {
+  const tree = pageTree(path, Page);
+  const container = mountServerHtml(tree);
   // A browser's parser mutes a <video muted>; jsdom's innerHTML does not.
   container.querySelectorAll('video').forEach((video) => (video.muted = video.hasAttribute('muted')));
   window.matchMedia = ((query: string) => ({
@@ -61,16 +69,8 @@ test.each(pages)('%s hydrates over its server HTML without a mismatch', async (p
 test.each(pages)(
   '%s names no picture or video in its server HTML; hydrated, it has them',
   async (path, Page) => {
-    const tree = () => (
-      <AppProviders store={makeStore()} styleCache={createStyleCache()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Page />
-        </MemoryRouter>
-      </AppProviders>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(tree());
-    document.body.appendChild(container);
+    const tree = pageTree(path, Page);
+    const container = mountServerHtml(tree);
     const media = () =>
       container.querySelectorAll('img[src], source[src], video[poster], link[rel="preload"]');
     expect(media()).toHaveLength(0);

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useIsAppRunning } from '../../app/useIsAppRunning';
 
 type LoadStatus = 'loading' | 'loaded' | 'failed';
@@ -32,27 +32,18 @@ interface AvatarImageProps {
   src: string;
   size: number;
   initial: string;
-  /**
-   * Request the picture only once the app runs, not from the prerendered HTML: for a decorative
-   * portrait that appears later or under the intro video, so it never competes with the first paint.
-   */
-  deferred?: boolean;
 }
 
 /**
  * A round portrait that reserves its size and shows a placeholder (the initial) until the picture
  * has loaded; a picture that fails keeps the placeholder and logs a warning (spec §8).
+ * The portraits are decoration that appears later or under the intro video, so prerendered HTML
+ * shows only the placeholder and the picture is requested once the app runs: it never competes
+ * with the first paint, and its load and error handlers are always attached.
  */
-export function AvatarImage({ src, size, initial, deferred = false }: AvatarImageProps) {
+export function AvatarImage({ src, size, initial }: AvatarImageProps) {
   const [status, setStatus] = useState<LoadStatus>('loading');
-  const requested = useIsAppRunning() || !deferred;
-  const picture = useRef<HTMLImageElement>(null);
-
-  // A picture in prerendered HTML may finish loading before React attaches onLoad.
-  useEffect(() => {
-    const image = picture.current;
-    if (image?.complete && image.naturalWidth > 0) setStatus('loaded');
-  }, []);
+  const requested = useIsAppRunning();
 
   return (
     <Frame data-status={status} style={{ width: size, height: size }}>
@@ -63,7 +54,6 @@ export function AvatarImage({ src, size, initial, deferred = false }: AvatarImag
       )}
       {requested && (
         <Picture
-          ref={picture}
           src={src}
           alt=""
           width={size}

@@ -130,7 +130,7 @@ function DemoBubble({ message }: { message: RenderedChatMessage }) {
     return (
       <ChatBubble {...bubble}>
         <Profile>
-          <AvatarImage src={message.imageUrl} size={44} initial={message.text.charAt(0)} deferred />
+          <AvatarImage src={message.imageUrl} size={44} initial={message.text.charAt(0)} />
           <span>
             <strong>{message.text}</strong>
             <small>{message.caption}</small>

@@ -123,7 +123,7 @@ export default function BeccaPage() {
             <Faces aria-hidden="true">
               {faces.map((face) => (
                 <li key={face}>
-                  <AvatarImage src={`/assets/avatars/${face}.png`} size={52} initial="" deferred />
+                  <AvatarImage src={`/assets/avatars/${face}.png`} size={52} initial="" />
                 </li>
               ))}
             </Faces>

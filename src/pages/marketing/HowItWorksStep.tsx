@@ -109,7 +109,7 @@ export function StepBlock({
 export function SampleProfileCard() {
   return (
     <ProfileCard aria-label={`Sample profile: ${sampleProfile.name}`}>
-      <AvatarImage src={sampleProfile.avatar} size={64} initial={sampleProfile.name.charAt(0)} deferred />
+      <AvatarImage src={sampleProfile.avatar} size={64} initial={sampleProfile.name.charAt(0)} />
       <div>
         <h3>
           {sampleProfile.name}, {sampleProfile.age}

@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { animated, useSpring } from '@react-spring/web';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -37,17 +38,26 @@ function useBubbleStage(delayMs: number, play: boolean): StageState {
 
 type Side = 'left' | 'right';
 
-const Bubble = styled(animated.div)<{ side: Side }>`
+const bubbleShape = ({ side }: { side: Side }) => css`
   max-width: 82%;
-  align-self: ${({ side }) => (side === 'right' ? 'flex-end' : 'flex-start')};
-  transform-origin: ${({ side }) => (side === 'right' ? 'bottom right' : 'bottom left')};
+  align-self: ${side === 'right' ? 'flex-end' : 'flex-start'};
+  transform-origin: ${side === 'right' ? 'bottom right' : 'bottom left'};
   padding: 0.5em 0.8em;
-  border-radius: ${({ side }) => (side === 'right' ? '18px 18px 4px 18px' : '18px 18px 18px 4px')};
+  border-radius: ${side === 'right' ? '18px 18px 4px 18px' : '18px 18px 18px 4px'};
   font-size: var(--bubble-font-size, 0.95rem);
   line-height: 1.35;
   box-shadow: 0 1px 2px rgba(21, 21, 28, 0.12);
   overflow-wrap: anywhere;
 `;
+
+/** A bubble waiting for its turn: a plain element, so the page hydrates no animation for it. */
+const WaitingBubble = styled.div<{ side: Side }>`
+  ${bubbleShape};
+  opacity: 0;
+  transform: scale(0.4);
+`;
+
+const AnimatedBubble = styled(animated.div)<{ side: Side }>(bubbleShape);
 
 const Sender = styled.span`
   display: block;
@@ -83,6 +93,36 @@ export interface ChatBubbleProps {
   children: ReactNode;
 }
 
+interface BubbleLookProps {
+  side: Side;
+  stage: BubbleStage;
+  colours: { background: string; color: string };
+  children: ReactNode;
+}
+
+/** The spring exists only from the moment the bubble starts to grow (it replaces WaitingBubble). */
+function GrowingBubble({ side, stage, colours, growMs, children }: BubbleLookProps & { growMs: number }) {
+  const spring = useSpring({
+    from: { opacity: 0, scale: 0.4 },
+    to: { opacity: 1, scale: 1 },
+    config: { duration: growMs },
+    immediate: growMs === 0,
+  });
+  return (
+    <AnimatedBubble
+      side={side}
+      data-stage={stage}
+      style={{
+        ...colours,
+        opacity: spring.opacity,
+        transform: spring.scale.to((scale) => `scale(${scale})`),
+      }}
+    >
+      {children}
+    </AnimatedBubble>
+  );
+}
+
 export function ChatBubble({
   side,
   backgroundColor,
@@ -94,26 +134,20 @@ export function ChatBubble({
   children,
 }: ChatBubbleProps) {
   const { stage, growMs } = useBubbleStage(delayMs, play);
-  const shown = stage !== 'hidden';
-  const spring = useSpring({
-    opacity: shown ? 1 : 0,
-    scale: shown ? 1 : 0.4,
-    config: { duration: growMs },
-    immediate: growMs === 0,
-  });
-  return (
-    <Bubble
-      side={side}
-      data-stage={stage}
-      style={{
-        opacity: spring.opacity,
-        transform: spring.scale.to((scale) => `scale(${scale})`),
-        background: backgroundColor,
-        color: textColor,
-      }}
-    >
+  const colours = { background: backgroundColor, color: textColor };
+  const content = (
+    <>
       {sender && <Sender>{sender}</Sender>}
       <Content clampOnMobile={clampOnMobile}>{children}</Content>
-    </Bubble>
+    </>
+  );
+  return stage === 'hidden' ? (
+    <WaitingBubble side={side} data-stage={stage} style={colours}>
+      {content}
+    </WaitingBubble>
+  ) : (
+    <GrowingBubble side={side} stage={stage} colours={colours} growMs={growMs}>
+      {content}
+    </GrowingBubble>
   );
 }

@@ -115,6 +115,20 @@ test('until the landing page has loaded it fetches only itself and its two fonts
   expect(problems).toEqual([]);
 });
 
+test("the app's files ask Chromium to compile them as they download, not on the main thread", async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto(`${server.url}/`);
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  const sources = await Promise.all(scripts);
+  expect(sources.length).toBeGreaterThan(1);
+  for (const source of sources) expect(source.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});
+
 test('the phone demo moves on by itself, and a headline switches and restarts it', async ({ page }) => {
   await page.goto(`${server.url}/`);
   const sample = page.getByTestId('phone-demo-sample');

@@ -27,10 +27,11 @@ export function isWebBuildStale(projectRoot: string, webRoot: string): boolean {
   return SOURCES.some((source) => newestChange(path.join(projectRoot, source)) > builtAt);
 }
 
+/** `npm run build`: the bundles, the prerendered pages and their compressed copies, as CI builds them. */
 export function buildWebApp(projectRoot: string): void {
-  const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
+  const result = spawnSync('npm', ['run', 'build'], {
     cwd: projectRoot,
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error('Building the web app failed (see the webpack output above).');
+  if (result.status !== 0) throw new Error('Building the web app failed (see the build output above).');
 }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { accessTokens, networkEntries, userPhotos, users } from '../../server/db/schema';
+import { limits } from '../../src/domain/limits';
 import { inviteCodeMessages } from '../../server/invites/inviteCodeStore';
 import {
   expectDetail,
@@ -136,6 +137,17 @@ describe.each(engines)('POST /api/auth/register on $name', (engine) => {
     expect(JSON.stringify(everyTokenColumn)).not.toContain(body.access_token);
 
     expect(await inviteUses(db(), code)).toBe(1);
+  });
+
+  test('a large photo is stored with its longest side at the limit, in proportion', async () => {
+    const code = await makeInvite(db(), 'valid', 1);
+    const large = await jpegPhoto(3000, 2000);
+    const body = expectRegistered(await register(webFormData(code), [large]));
+    const [photo] = await db().select().from(userPhotos).where(eq(userPhotos.userId, body.user_id));
+    const longest = limits.photos.maxDimensionAfterResize;
+    expect([photo!.width, photo!.height]).toEqual([longest, Math.round((longest * 2000) / 3000)]);
+    const meta = await sharp(photo!.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', photo!.width, photo!.height]);
   });
 
   test('the older multipart form registers too, with the same answers', async () => {

@@ -605,26 +605,27 @@ describe('downsizePhoto', () => {
   });
 
   test('a small photo is kept, with its oriented dimensions', async () => {
-    const { decode, bitmap } = fakeBitmap(1200, 1600);
+    const { decode, bitmap } = fakeBitmap(960, 1280);
     const original = file(1000);
-    await expect(downsizePhoto(original)).resolves.toEqual({ blob: original, width: 1200, height: 1600 });
+    await expect(downsizePhoto(original)).resolves.toEqual({ blob: original, width: 960, height: 1280 });
     expect(decode).toHaveBeenCalledWith(original, { imageOrientation: 'from-image' });
     expect(bitmap.close).toHaveBeenCalled();
   });
 
-  test('a photo over 2048 px is drawn at 2048 px on the longest side as a 0.85 JPEG', async () => {
+  test('a photo over 1280 px is drawn at 1280 px on the longest side as a 0.85 JPEG', async () => {
     fakeBitmap(4000, 3000);
     const { context, made } = fakeOffscreenCanvas();
     const result = await downsizePhoto(file(1000));
     expect(result.width).toBe(DOWNSIZE_MAX_SIDE);
-    expect(result.height).toBe(1536);
+    expect(DOWNSIZE_MAX_SIDE).toBe(1280);
+    expect(result.height).toBe(960);
     expect(result.blob.type).toBe('image/jpeg');
-    expect(made[0]).toMatchObject({ width: 2048, height: 1536 });
+    expect(made[0]).toMatchObject({ width: 1280, height: 960 });
     expect(made[0]!.convertToBlob).toHaveBeenCalledWith({
       type: 'image/jpeg',
       quality: DOWNSIZE_JPEG_QUALITY,
     });
-    expect(context.drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 2048, 1536);
+    expect(context.drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 1280, 960);
   });
 
   test('a heavy photo (over 4 MB) is re-encoded even at a small size, via a document canvas', async () => {

@@ -36,7 +36,7 @@ async function drawAsJpeg(bitmap: ImageBitmap, width: number, height: number): P
 }
 
 /**
- * Scales a very large photo (longest side over 2048 px, or over 4 MB) down to a 2048 px JPEG,
+ * Scales a large photo (longest side over DOWNSIZE_MAX_SIDE, or over 4 MB) down to a JPEG of that size,
  * honouring its EXIF orientation. Anything that cannot be decoded here is returned as it is with
  * null dimensions: the server decodes every upload, refuses non-images and enforces 10 MB.
  */

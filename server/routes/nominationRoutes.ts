@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { limits } from '../../src/domain/limits';
 import { firstNominationError, normaliseNomination } from '../../src/domain/nomination';
-import { bearerToken, userIdForToken } from '../auth/accessTokens';
+import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
 import { nominations } from '../db/schema';
 import { ErrorDetail, SuccessMessage } from './schemas';
@@ -25,11 +25,10 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
         response: { 200: SuccessMessage, 401: ErrorDetail, 422: ErrorDetail, 429: ErrorDetail },
       },
       config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      preHandler: requireMember(db, 'Please sign in to nominate a friend.'),
     },
     async (request, reply) => {
-      const token = bearerToken(request.headers.authorization);
-      const userId = token && (await userIdForToken(db, token));
-      if (!userId) return reply.code(401).send({ detail: 'Please sign in to nominate a friend.' });
+      const userId = authenticatedMemberId(request);
 
       const error = firstNominationError(request.body);
       if (error) return reply.code(422).send({ detail: error });

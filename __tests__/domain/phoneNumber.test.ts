@@ -2,7 +2,6 @@ import {
   formatWaitlistPhone,
   isValidPhoneNumber,
   maskPhone,
-  normalisePhoneForSubmission,
   toE164,
   waitlistPhoneToE164,
 } from '../../src/domain';
@@ -68,17 +67,6 @@ describe('phone validity procedure (spec §5)', () => {
     const input = `07911 123456${' '.repeat(250 - 12)}`;
     expect(input).toHaveLength(250);
     expect(toE164(input)).toBe(UK_MOBILE);
-  });
-});
-
-describe('normalisePhoneForSubmission', () => {
-  test.each([
-    [' 07911 123456 ', UK_MOBILE],
-    ['+33 6 12 34 56 78', '+33612345678'],
-    [' 12345 ', '12345'],
-    ['not a number', 'not a number'],
-  ])('%j → %j', (input, expected) => {
-    expect(normalisePhoneForSubmission(input)).toBe(expected);
   });
 });
 

@@ -72,11 +72,6 @@ export function toE164(input: string): string | null {
   return parsePhoneInput(input)?.number ?? null;
 }
 
-/** Spec §3: the phone is sent as E.164 when parseable, else as typed (trimmed). */
-export function normalisePhoneForSubmission(input: string): string {
-  return toE164(input) ?? input.trim();
-}
-
 /**
  * Spec §5 waitlist helper: strip spaces, dashes and brackets, then make the number international,
  * assuming the UK when no country code is given.

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { useIsAppRunning } from '../../app/useIsAppRunning';
+import { useIsAppRunning } from '../../shared/useIsAppRunning';
 
 type LoadStatus = 'loading' | 'loaded' | 'failed';
 

@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AvatarImage } from '../../components/chat/AvatarImage';
 import { ChatBubble } from '../../components/chat/ChatBubble';
 import { ChatBody, ChatScreen } from '../../components/chat/ChatScreen';

@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { routePaths } from '../../app/routePaths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { routePaths } from '../../shared/routePaths';
 import { ModalDialog } from '../../components/ModalDialog';
 import { brand } from '../../config/brand';
 import { InviteCodeForm } from './InviteCodeForm';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { describeApiError } from '../../app/api';
+import { describeApiError } from '../../shared/api';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { limits } from '../../domain/limits';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { WaitlistEmailRequest, WaitlistPhoneRequest } from '../../domain/waitlist';
 
 export interface InviteValidation {

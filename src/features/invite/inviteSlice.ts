@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { InviteCodeStatus } from '../../domain/inviteCode';
-import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 
 export type InviteOverlayMode = 'inviteCode' | 'noInvite' | 'success';
 
@@ -68,7 +68,7 @@ export const inviteSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof inviteSlice> {}
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { canValidateLive } from '../../domain/inviteCode';
 import { useLazyValidateCodeQuery } from './inviteApi';
 import { INVALID_INVITE_CODE, validationErrorMessage } from './inviteMessages';

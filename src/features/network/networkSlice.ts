@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { limits } from '../../domain/limits';
 import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
-import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 import { entryPosition, freeSlot, isPart2, type NetworkPart } from './entryPositions';
 
 export type { NetworkPart } from './entryPositions';
@@ -101,7 +101,7 @@ export const networkSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof networkSlice> {}
 }
 

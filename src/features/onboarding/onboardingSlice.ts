@@ -13,8 +13,7 @@ import {
   type WizardField,
   type WizardStepId,
 } from '../../domain/fieldRules';
-import { toWizardResult } from '../../domain/registration';
-import { rootReducer } from '../../app/store';
+import { rootReducer } from '../../shared/store';
 import { sanitiseRestoredOnboarding } from './restoreOnboarding';
 
 /** What the store knows about the chosen photo; the Blob itself lives in `photoStore`. */
@@ -124,11 +123,10 @@ export const onboardingSlice = createSlice({
       touchedStepErrors(state, state.step),
     ),
     selectIsStepValid: (state) => isWizardStepValid(state.step, state.draft, photoCountOf(state)),
-    selectWizardResult: createSelector([(state: OnboardingState) => state.draft], toWizardResult),
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof onboardingSlice> {}
 }
 
@@ -153,5 +151,4 @@ export const {
   selectPhotoMeta,
   selectStepErrors,
   selectIsStepValid,
-  selectWizardResult,
 } = injectedOnboardingSlice.selectors;

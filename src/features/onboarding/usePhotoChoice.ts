@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
 import { downsizePhoto } from './downsizePhoto';
 import { photoChosen, photoRemoved, selectPhotoMeta } from './onboardingSlice';
 import { getPhotoPreviewUrl, putPhoto, removePhoto, savePhotoToSession } from './photoStore';

@@ -1,4 +1,4 @@
-import { api, apiBaseUrl } from '../../app/api';
+import { api, apiBaseUrl } from '../../shared/api';
 import type { FriendNomination } from '../../domain/nomination';
 import type { WebRegistrationPayload } from '../../domain/registration';
 import { uploadProgressed, uploadReset } from './registrationSlice';

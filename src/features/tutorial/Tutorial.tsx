@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { animated, useSpring, useTrail } from '@react-spring/web';
 import { useEffect, useState } from 'react';
-import { animationDuration } from '../../app/motion';
+import { animationDuration } from '../../shared/motion';
 import { PrimaryButton } from '../../components/Button';
 import { brand } from '../../config/brand';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { api, describeApiError } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { api, describeApiError } from '../../shared/api';
+import { useAppDispatch } from '../../shared/hooks';
 import { toWebRegistrationPayload } from '../../domain/registration';
 import { useJoinWaitlistMutation, useLazyValidateCodeQuery } from '../../features/invite/inviteApi';
 import {
@@ -9,6 +9,7 @@ import {
   useRegisterMutation,
 } from '../../features/registration/registrationApi';
 import { generateSamplePhoto, generateTestPhone } from './samplePhoto';
+import { sampleDraft, sampleNetworkEntries } from './sampleRegistration';
 
 export interface CheckResult {
   name: string;
@@ -93,28 +94,14 @@ export function useIntegrationChecks() {
         return answer.message;
       });
       await check('Web registration', async () => {
-        const form = {
+        const draft = sampleDraft({
           firstName: 'Web',
           lastName: `Test ${suffix}`,
           age: '30',
-          location: 'London',
-          phone: generateTestPhone(),
           occupation: OCCUPATION,
-          whoIKnow: [
-            {
-              id: 'g1',
-              group: 'Test Club',
-              location: 'London',
-              x: 50,
-              y: 14,
-              avatarSeed: 's',
-              isPart2Entry: false,
-            },
-          ],
-          lookingFor: [],
-          interests: [],
-        };
-        const payload = toWebRegistrationPayload(form, inviteCode);
+        });
+        const entries = [{ ...sampleNetworkEntries[0]!, group: 'Test Club' }];
+        const payload = toWebRegistrationPayload(draft, entries, inviteCode);
         const answer = await register({ payload, photos: [await generateSamplePhoto()] })
           .unwrap()
           .catch((error: unknown) => fail('Registration failed: ', error));

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { api, describeApiError } from '../../shared/api';
+import { api, apiErrorDetail, apiErrorStatus } from '../../shared/api';
 import { useAppDispatch } from '../../shared/hooks';
 import { toWebRegistrationPayload } from '../../domain/registration';
 import { useJoinWaitlistMutation, useLazyValidateCodeQuery } from '../../features/invite/inviteApi';
@@ -20,6 +20,12 @@ export interface CheckResult {
 
 const isNetworkError = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'FETCH_ERROR';
+
+/** The server's sentence, else "HTTP error! Status: 503" when it answered, else `fallback`. */
+function explain(error: unknown, fallback: string): string {
+  const status = apiErrorStatus(error);
+  return apiErrorDetail(error, status === undefined ? fallback : `HTTP error! Status: ${status}`);
+}
 
 function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -59,7 +65,7 @@ export function useIntegrationChecks() {
         setResults((previous) => [...previous, result]);
       };
       const fail = (prefix: string, error: unknown): never => {
-        throw new Error(`${prefix}${describeApiError(error, 'the request failed')}`);
+        throw new Error(`${prefix}${explain(error, 'the request failed')}`);
       };
 
       await check('Health check', async () => {
@@ -78,7 +84,7 @@ export function useIntegrationChecks() {
           if (isNetworkError(error)) {
             throw new Error('Invite validation failed: the network request failed', { cause: error });
           }
-          return `answered with an error: ${describeApiError(error, 'unknown')}`;
+          return `answered with an error: ${explain(error, 'unknown')}`;
         }
       });
       await check('Waitlist (phone)', async () => {

@@ -96,7 +96,7 @@ describe('invite code mode', () => {
     ['a bad gateway page', () => new HttpResponse('<html>502</html>', { status: 502 })],
   ])('%s is never shown as "invalid"', async (_label, answer) => {
     mswServer.use(http.get('*/api/auth/validate-code/:code', answer));
-    const { user, store } = await openJoin();
+    const { user } = await openJoin();
     await user.type(codeInput(), mockInviteCodes.valid);
     await act(() => jest.advanceTimersByTimeAsync(300));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -51,7 +51,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           429: ErrorDetail,
         },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.register.timeWindowMs } },
     },
     async (request, reply) => {
       try {

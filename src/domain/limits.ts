@@ -49,8 +49,6 @@ export const limits = {
     min: 1,
     /** Upload slots shown and photo parts accepted per registration. */
     max: 3,
-    /** The wizard keeps one photo (spec §5); the server stores every photo it accepts, up to `max`. */
-    kept: 1,
     maxBytes: 10 * 1024 * 1024,
     /**
      * The decoder refuses images with more pixels than this before allocating them, so a small
@@ -71,7 +69,6 @@ export const limits = {
     /** The `form_data` JSON text (or any single text field of the older form). */
     maxFormDataBytes: 64 * 1024,
     maxFields: 16,
-    maxFiles: 3,
   },
   jsonBodyMaxBytes: 64 * 1024,
   /** Defaults per client address; the server may read overrides from its environment. */

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { REQUIRED } from '../../domain/fieldRules';
@@ -57,16 +58,6 @@ const ContinueButton = styled(PrimaryButton)`
     background: #8d8d96;
     cursor: progress;
   }
-`;
-
-const VisuallyHidden = styled.p`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 type Field = 'group' | 'location';
@@ -210,7 +201,7 @@ export function EntriesPanel({
           )}
         </Actions>
       )}
-      <VisuallyHidden role="status" aria-live="polite">
+      <VisuallyHidden as="p" role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
     </Panel>

@@ -15,6 +15,7 @@ import {
 } from '../../domain/fieldRules';
 import { rootReducer } from '../../shared/store';
 import { sanitiseRestoredOnboarding } from './restoreOnboarding';
+import type { WizardTextField } from './steps/stepTypes';
 
 /** What the store knows about the chosen photo; the Blob itself lives in `photoStore`. */
 export interface PhotoMeta {
@@ -25,9 +26,6 @@ export interface PhotoMeta {
   width: number | null;
   height: number | null;
 }
-
-/** The draft fields a person types into (lookingFor is toggled instead). */
-export type WizardTextField = Exclude<keyof OnboardingDraft, 'lookingFor'>;
 
 export interface OnboardingState {
   draft: OnboardingDraft;

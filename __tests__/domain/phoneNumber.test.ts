@@ -8,7 +8,7 @@ import {
 
 const UK_MOBILE = '+447911123456';
 
-describe('phone validity procedure (spec §5)', () => {
+describe('phone validity procedure', () => {
   test.each<[description: string, input: string, e164: string | null]>([
     ['UK mobile, national', '07911 123456', UK_MOBILE],
     ['UK mobile, no spaces', '07911123456', UK_MOBILE],
@@ -70,7 +70,7 @@ describe('phone validity procedure (spec §5)', () => {
   });
 });
 
-describe('formatWaitlistPhone (spec §5 helper)', () => {
+describe('formatWaitlistPhone', () => {
   test.each([
     ['07911 123456', UK_MOBILE],
     ['447911123456', UK_MOBILE],

@@ -1,7 +1,7 @@
 import { parseAge, toWebNetworkEntry, type NetworkEntry, type WebRegistrationPayload } from './registration';
 
 /**
- * The older multipart registration of the test harness (spec §3): text fields firstName,
+ * The older multipart registration of the test harness: text fields firstName,
  * lastName, age, location, phone, occupation and whoIKnow (JSON text), beside a photo_0 file.
  */
 export type LegacyRegistrationFields = Record<string, string | undefined>;

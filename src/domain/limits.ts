@@ -5,13 +5,13 @@
  */
 export const limits = {
   inviteCode: {
-    /** Live validation starts at this many characters (spec §5). */
+    /** Live validation starts at this many characters. */
     minLength: 3,
     maxLength: 20,
     /** Codes we issue: 31-letter alphabet, 10 characters, about 49 bits, hopeless to guess. */
     generatedLength: 10,
   },
-  /** Longer phone input is rejected before it reaches the parser (spec §9). */
+  /** Longer phone input is rejected before it reaches the parser. */
   phoneInputMaxLength: 250,
   phoneParsing: {
     /** The spec's last fallback treats 10 to 15 bare digits as an international number. */

@@ -36,7 +36,7 @@ function parseValidNumber(text: string, defaultCountry?: CountryCode): PhoneNumb
   }
 }
 
-/** Spec §5's phone validity procedure; the first reading that gives a valid number wins. */
+/** The phone validity procedure; the first reading that gives a valid number wins. */
 function parsePhoneInput(input: string): PhoneNumber | undefined {
   const cleaned = cleanPhoneInput(input);
   if (cleaned === undefined) return undefined;
@@ -73,7 +73,7 @@ export function toE164(input: string): string | null {
 }
 
 /**
- * Spec §5 waitlist helper: strip spaces, dashes and brackets, then make the number international,
+ * The waitlist's helper: strip spaces, dashes and brackets, then make the number international,
  * assuming the UK when no country code is given.
  */
 export function formatWaitlistPhone(input: string): string {

@@ -20,7 +20,7 @@ export function networkEntryKind(entry: Pick<NetworkEntry, 'isPart2Entry'>): Net
 
 export type NetworkEntryErrors = Partial<Record<'group' | 'location', string>>;
 
-/** Both fields are required (spec §5 "Who-I-know entry"). */
+/** Both fields are required. */
 export function validateNetworkEntryInput(group: string, location: string): NetworkEntryErrors {
   const errors: NetworkEntryErrors = {};
   const groupError: FieldError = requiredText(group, limits.fieldMaxLength.entryName);
@@ -39,7 +39,7 @@ export function canAddNetworkEntry(
   return inStep < limits.entriesPerStep;
 }
 
-/** Spec §5: the first of these that applies is shown and submission stops. */
+/** The first of these that applies is shown and submission stops. */
 export const REGISTRATION_REQUIRED_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -60,7 +60,7 @@ export interface WebNetworkEntry {
   kind: NetworkEntryKind;
 }
 
-/** Spec §3 "Web registration payload", plus `invite_code` so the server can re-check the invite. */
+/** What the browser sends as `form_data`, with `invite_code` so the server can re-check the invite. */
 export interface WebRegistrationPayload {
   invite_code: string;
   first_name: string;
@@ -72,7 +72,7 @@ export interface WebRegistrationPayload {
   occupation: string;
   /** Both steps' entries; each entry's `kind` tells them apart. */
   who_i_know_groups: WebNetworkEntry[];
-  /** Always empty (spec §3). */
+  /** Always empty. */
   who_i_know_people: never[];
   looking_for: string[];
   interests: string[];

@@ -9,7 +9,7 @@ import { InviteCodeForm } from './InviteCodeForm';
 import { modeChanged, selectInviteMode } from './inviteSlice';
 import { WaitlistForm } from './WaitlistForm';
 
-/** Spec §9: the waitlist success screen returns to the landing page after about 3.5 s. */
+/** The waitlist success screen returns to the landing page after about 3.5 s. */
 export const WAITLIST_REDIRECT_MS = 3500;
 
 const Header = styled.div`

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 
-/** Spec §4: tutorial, then (with the invite overlay open at the start) form, whoIKnow1, whoIKnow2, completion. */
+/** Tutorial, then (with the invite overlay open at the start) form, whoIKnow1, whoIKnow2, completion. */
 export type JoinStep = 'tutorial' | 'form' | 'whoIKnow1' | 'whoIKnow2' | 'completion';
 
 export interface JoinFlowState {

@@ -8,7 +8,7 @@ import { limits } from '../../domain/limits';
 import { validateNetworkEntryInput, type NetworkEntryErrors } from '../../domain/registration';
 import type { NetworkPart } from './entryPositions';
 
-/** Spec §2: labels of the two who-I-know variants; the second labels its second field "at". */
+/** Labels of the two who-I-know variants; the second labels its second field "at". */
 export const ENTRY_COPY = {
   1: { nameLabel: 'Group, community or organisation', locationLabel: 'where from', lastSubmit: 'Next' },
   2: { nameLabel: 'Name', locationLabel: 'at', lastSubmit: 'Go to WhatsApp' },

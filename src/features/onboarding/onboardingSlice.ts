@@ -49,7 +49,7 @@ export function photoCountOf(state: Pick<OnboardingState, 'photo'>): number {
   return state.photo ? 1 : 0;
 }
 
-/** Live messages of `step`'s fields that the person has touched (spec §4: fields validate as typed). */
+/** Live messages of `step`'s fields that the person has touched: fields validate as typed. */
 export function touchedStepErrors(state: OnboardingState, step: WizardStepId): WizardErrors {
   const errors: WizardErrors = {};
   for (const field of WIZARD_STEP_FIELDS[step]) {

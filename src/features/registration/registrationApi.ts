@@ -18,7 +18,7 @@ export interface RegistrationUpload {
   photos: readonly Blob[];
 }
 
-/** The older multipart form of the test harness (spec §3). */
+/** The older multipart form of the test harness. */
 export interface LegacyRegistrationUpload {
   fields: Record<string, string>;
   photo: Blob;

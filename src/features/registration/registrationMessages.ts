@@ -17,7 +17,7 @@ export function registrationErrorMessage(error: unknown): string {
 
 const DEFAULT_MESSAGE = `Hi ${brand.assistantName}!`;
 
-/** Spec §9: a default messaging link when the server gives none. */
+/** A default messaging link when the server gives none. */
 export const fallbackWhatsAppUrl = `https://wa.me/${brand.assistantWhatsAppNumber}?text=${encodeURIComponent(DEFAULT_MESSAGE)}`;
 
 /** The text to send the assistant: the one prefilled in the link, so the linking code travels with it. */

@@ -5,7 +5,7 @@ import { animationDuration } from '../../shared/motion';
 import { PrimaryButton } from '../../components/Button';
 import { brand } from '../../config/brand';
 
-/** Spec §9: the tutorial hands over to the invite flow after about 11.4 s. */
+/** The tutorial hands over to the invite flow after about 11.4 s. */
 export const TUTORIAL_AUTO_ADVANCE_MS = 11_400;
 
 const secondDegree = [

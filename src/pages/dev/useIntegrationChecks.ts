@@ -34,7 +34,7 @@ function uniqueSuffix(): string {
 const OCCUPATION = 'Integration test account checking the registration flow end to end';
 
 /**
- * The developer harness of spec §2: each call of the API through the app's own RTK Query endpoints,
+ * The developer harness: each call of the API through the app's own RTK Query endpoints,
  * against whatever server this page is served from, with fresh test data each run.
  */
 export function useIntegrationChecks() {
@@ -80,7 +80,7 @@ export function useIntegrationChecks() {
           const answer = await validateCode(inviteCode.trim()).unwrap();
           return `valid: ${answer.valid} (${answer.message})`;
         } catch (error) {
-          // Spec §8: a network error is re-raised; any other error says nothing about the API being up.
+          // A network error is re-raised; any other error says nothing about the API being up.
           if (isNetworkError(error)) {
             throw new Error('Invite validation failed: the network request failed', { cause: error });
           }

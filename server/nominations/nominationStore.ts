@@ -5,7 +5,11 @@ import { nominations } from '../db/schema';
 export type NominationRow = typeof nominations.$inferSelect;
 
 /** Stores a member's nomination of a friend, already checked and normalised by the domain rules. */
-export async function saveNomination(db: Db, nominatedBy: string, nomination: FriendNomination): Promise<void> {
+export async function saveNomination(
+  db: Db,
+  nominatedBy: string,
+  nomination: FriendNomination,
+): Promise<void> {
   await db.insert(nominations).values({
     nominatedBy,
     firstName: nomination.firstName,

@@ -24,7 +24,9 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
         body: NominationBody,
         response: { 200: SuccessMessage, 401: ErrorDetail, 422: ErrorDetail, 429: ErrorDetail },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.nominateFriend.timeWindowMs } },
+      config: {
+        rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.nominateFriend.timeWindowMs },
+      },
       preHandler: requireMember(db, 'Please sign in to nominate a friend.'),
     },
     async (request, reply) => {

@@ -324,3 +324,29 @@ describe.each(engines)('the assistant API on $name', (engine) => {
     ).toEqual(userIds);
   });
 });
+
+describe('the assistant API is rate-limited', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const defaults = readSettings({});
+    server = await startTestServer(engines[0]!, {
+      assistant: { ...defaults.assistant, apiKey: API_KEY, rateLimitPerMinute: 3 },
+    });
+  });
+  afterAll(() => server.close());
+
+  test('past the limit, wrong keys and right keys alike get 429 with a detail', async () => {
+    const call = (authorization: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/assistant/members/00000000-0000-4000-8000-000000000000',
+        headers: { authorization },
+      });
+    const statuses = [];
+    for (const key of ['wrong', 'wrong', API_KEY, API_KEY, 'wrong']) {
+      statuses.push((await call(`Bearer ${key}`)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 404, 429, 429]);
+    expect((await call(`Bearer ${API_KEY}`)).json()).toEqual({ detail: expect.stringMatching(/Too many/) });
+  });
+});

@@ -16,6 +16,13 @@ const config: Config = {
       testMatch: ['<rootDir>/__tests__/domain/**/*.test.ts'],
     },
     {
+      // ESLint's Node API on small sources: the import boundaries of eslint.config.mjs.
+      displayName: 'lint',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/__tests__/lint/**/*.test.ts'],
+    },
+    {
       displayName: 'server',
       testEnvironment: 'node',
       transform: {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the real server against the budgets of DESIGN §6 and prints a table.
+ * `npm run bench`: measures the real server against its latency and throughput budgets and prints a table.
  * A measurement, not a gate: it exits 0 whatever the figures, and 1 only when the run itself broke.
  *
  *   npm run bench                                   embedded PGlite in a temporary DATA_DIR

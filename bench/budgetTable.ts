@@ -133,7 +133,7 @@ function budgetRows(m: BenchMeasurements): Row[] {
 }
 
 export function formatBudgetTable(measurements: BenchMeasurements): string {
-  const header = ['Figure', 'Measured', 'Budget (DESIGN §6)', 'Ratio', 'Result'];
+  const header = ['Figure', 'Measured', 'Budget', 'Ratio', 'Result'];
   const lines = budgetRows(measurements).map((row) => [
     row.figure,
     row.measured,

@@ -12,9 +12,9 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from '../src/app/AppProviders';
-import { prerenderedPaths, prerenderedFileName } from '../src/app/prerenderedPaths';
+import { prerenderedPaths, prerenderedFileName } from '../src/shared/prerenderedPaths';
 import { appRoutes } from '../src/app/routes';
-import { makeStore } from '../src/app/store';
+import { makeStore } from '../src/shared/store';
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const webRoot = path.resolve(__dirname, '..', 'dist');

@@ -1,5 +1,5 @@
-import { nextTask } from './app/nextTask';
-import { watchPaintTimings } from './app/performanceWatch';
+import { nextTask } from './shared/nextTask';
+import { watchPaintTimings } from './shared/performanceWatch';
 
 /**
  * Starts the app as a few short tasks rather than one long one, so that the browser can paint the

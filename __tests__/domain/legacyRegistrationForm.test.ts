@@ -1,4 +1,4 @@
-import { legacyFormToWebPayload, validateWebRegistrationPayload } from '../../src/domain';
+import { checkWebRegistrationPayload, legacyFormToWebPayload } from '../../src/domain';
 
 const fields = {
   firstName: ' Ada ',
@@ -20,9 +20,9 @@ const fields = {
   ]),
 };
 
-test('converts the older multipart form to the web payload', () => {
-  expect(legacyFormToWebPayload(fields, ' abcd2345 ')).toEqual({
-    ok: true,
+test('converts the older multipart form to the web payload the server stores', () => {
+  const conversion = legacyFormToWebPayload(fields, ' abcd2345 ');
+  expect(conversion.ok && checkWebRegistrationPayload(conversion.payload, 1)).toEqual({
     payload: {
       invite_code: 'ABCD2345',
       first_name: 'Ada',
@@ -63,7 +63,7 @@ test('converts the older multipart form to the web payload', () => {
 
 test('the converted payload passes the shared rules', () => {
   const conversion = legacyFormToWebPayload(fields, 'ABCD2345');
-  expect(conversion.ok && validateWebRegistrationPayload(conversion.payload, 1)).toBeUndefined();
+  expect(conversion.ok && checkWebRegistrationPayload(conversion.payload, 1).error).toBeUndefined();
 });
 
 test.each<[description: string, whoIKnow: string | undefined, detail: string]>([
@@ -81,7 +81,7 @@ test('missing fields become empty and are reported by the usual rules', () => {
   expect(conversion.ok).toBe(true);
   if (!conversion.ok) return;
   expect(conversion.payload.who_i_know_groups).toEqual([]);
-  expect(validateWebRegistrationPayload(conversion.payload, 1)).toEqual({
+  expect(checkWebRegistrationPayload(conversion.payload, 1).error).toEqual({
     field: 'last_name',
     detail: 'Last name is required',
   });
@@ -97,7 +97,7 @@ test('entries with wrong value types are kept and then fail validation', () => {
     position: { x: 0, y: 0 },
     kind: 'group',
   });
-  expect(conversion.ok && validateWebRegistrationPayload(conversion.payload, 1)?.detail).toBe(
+  expect(conversion.ok && checkWebRegistrationPayload(conversion.payload, 1).error?.detail).toBe(
     'Each connection needs a name',
   );
 });

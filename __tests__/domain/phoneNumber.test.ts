@@ -2,14 +2,13 @@ import {
   formatWaitlistPhone,
   isValidPhoneNumber,
   maskPhone,
-  normalisePhoneForSubmission,
   toE164,
   waitlistPhoneToE164,
 } from '../../src/domain';
 
 const UK_MOBILE = '+447911123456';
 
-describe('phone validity procedure (spec §5)', () => {
+describe('phone validity procedure', () => {
   test.each<[description: string, input: string, e164: string | null]>([
     ['UK mobile, national', '07911 123456', UK_MOBILE],
     ['UK mobile, no spaces', '07911123456', UK_MOBILE],
@@ -71,18 +70,7 @@ describe('phone validity procedure (spec §5)', () => {
   });
 });
 
-describe('normalisePhoneForSubmission', () => {
-  test.each([
-    [' 07911 123456 ', UK_MOBILE],
-    ['+33 6 12 34 56 78', '+33612345678'],
-    [' 12345 ', '12345'],
-    ['not a number', 'not a number'],
-  ])('%j → %j', (input, expected) => {
-    expect(normalisePhoneForSubmission(input)).toBe(expected);
-  });
-});
-
-describe('formatWaitlistPhone (spec §5 helper)', () => {
+describe('formatWaitlistPhone', () => {
   test.each([
     ['07911 123456', UK_MOBILE],
     ['447911123456', UK_MOBILE],

@@ -1,18 +1,13 @@
 import {
-  OCCUPATION_PREFIX,
   REQUIRED,
   canAddNetworkEntry,
-  firstRegistrationFormError,
-  occupationFromMe,
+  checkWebRegistrationPayload,
   parseAge,
-  toRegistrationForm,
   toWebRegistrationPayload,
-  toWizardResult,
   tooLongMessage,
   validateNetworkEntryInput,
   type NetworkEntry,
   type OnboardingDraft,
-  type RegistrationForm,
 } from '../../src/domain';
 
 const OCCUPATION = 'Mathematician writing notes on engines';
@@ -42,57 +37,7 @@ function entry(overrides: Partial<NetworkEntry> = {}): NetworkEntry {
   };
 }
 
-const form: RegistrationForm = {
-  firstName: ' Ada ',
-  lastName: ' Lovelace',
-  age: ' 36 ',
-  location: ' London ',
-  phone: ' 07911 123456 ',
-  occupation: ` ${OCCUPATION} `,
-  whoIKnow: [entry(), entry({ id: 'entry-2', group: 'Charles', isPart2Entry: true })],
-  lookingFor: ['Friendship'],
-  interests: [' Long walks along the river with friends ', ''],
-};
-
-describe('toWizardResult', () => {
-  test('builds the spec §3 result', () => {
-    expect(toWizardResult(draft)).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      me: `What is your occupation?: ${OCCUPATION}`,
-      phone: '+447911123456',
-      location: 'London',
-      age: '36',
-      lookingFor: ['Friendship', 'Network'],
-      interests: ['Long walks along the river with friends'],
-    });
-  });
-
-  test('keeps an unparseable phone as typed', () => {
-    expect(toWizardResult({ ...draft, phone: ' 12345 ' }).phone).toBe('12345');
-  });
-
-  test('occupationFromMe removes the prefix again', () => {
-    expect(OCCUPATION_PREFIX).toBe('What is your occupation?: ');
-    expect(occupationFromMe(toWizardResult(draft).me)).toBe(OCCUPATION);
-    expect(occupationFromMe('no prefix here')).toBe('no prefix here');
-  });
-
-  test('toRegistrationForm carries the result and the entries', () => {
-    const entries = [entry()];
-    expect(toRegistrationForm(toWizardResult(draft), entries)).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      age: '36',
-      location: 'London',
-      phone: '+447911123456',
-      occupation: OCCUPATION,
-      whoIKnow: entries,
-      lookingFor: ['Friendship', 'Network'],
-      interests: ['Long walks along the river with friends'],
-    });
-  });
-});
+const entries = [entry(), entry({ id: 'entry-2', group: 'Charles', isPart2Entry: true })];
 
 describe('network entries', () => {
   test.each<[group: string, location: string, errors: object]>([
@@ -114,81 +59,87 @@ describe('network entries', () => {
   });
 });
 
-describe('firstRegistrationFormError', () => {
-  const complete = form;
-  const requiredOrder: [keyof RegistrationForm | 'photos', string][] = [
-    ['firstName', 'First name is required'],
-    ['lastName', 'Last name is required'],
-    ['age', 'Age is required'],
-    ['location', 'Location is required'],
-    ['phone', 'Phone number is required'],
-    ['occupation', 'Occupation is required'],
-    ['photos', 'At least one photo is required'],
-    ['whoIKnow', 'Social connections are required'],
-  ];
-
-  test('a complete form has no error', () => {
-    expect(firstRegistrationFormError(complete, 1)).toBeUndefined();
-  });
-
-  test.each(requiredOrder.map(([field, message], index) => [field, message, index] as const))(
-    'missing %s and every later field → %j',
-    (_field, message, index) => {
-      const missing = requiredOrder.slice(index).map(([field]) => field);
-      const blanked: RegistrationForm = { ...complete };
-      for (const field of missing) {
-        if (field === 'whoIKnow') blanked.whoIKnow = [];
-        else if (field !== 'photos' && field !== 'lookingFor' && field !== 'interests') {
-          blanked[field] = '  ';
-        }
-      }
-      const photoCount = missing.includes('photos') ? 0 : 1;
-      expect(firstRegistrationFormError(blanked, photoCount)).toBe(message);
-    },
-  );
-});
-
 describe('toWebRegistrationPayload', () => {
-  test('converts to the trimmed snake_case payload', () => {
-    expect(toWebRegistrationPayload(form, ' abcd-2345 ')).toEqual({
-      invite_code: 'ABCD-2345',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
+  test('maps the draft, the entries and the code to the snake_case payload, text as typed', () => {
+    expect(toWebRegistrationPayload(draft, entries, ' abcd-2345 ')).toEqual({
+      invite_code: ' abcd-2345 ',
+      first_name: ' Ada ',
+      last_name: 'Lovelace ',
       age: 36,
-      location: 'London',
-      phone: '+447911123456',
-      occupation: OCCUPATION,
+      location: ' London ',
+      phone: '07911 123456',
+      occupation: ` ${OCCUPATION} `,
       who_i_know_groups: [
         {
           id: 'entry-1',
-          group_name: 'Chess Club',
-          location: 'Camden',
+          group_name: ' Chess Club ',
+          location: ' Camden ',
           position: { x: 12.5, y: -40 },
           kind: 'group',
         },
         {
           id: 'entry-2',
           group_name: 'Charles',
-          location: 'Camden',
+          location: ' Camden ',
           position: { x: 12.5, y: -40 },
           kind: 'person',
         },
       ],
       who_i_know_people: [],
-      looking_for: ['Friendship'],
+      // An unanswered "exciting" is left out rather than sent blank.
+      looking_for: ['Friendship', 'Network'],
       interests: ['Long walks along the river with friends'],
     });
   });
 
-  test('age is a number and the people list is always empty', () => {
-    const payload = toWebRegistrationPayload(form, 'CODE');
-    expect(typeof payload.age).toBe('number');
-    expect(Array.isArray(payload.who_i_know_groups)).toBe(true);
-    expect(payload.who_i_know_people).toEqual([]);
+  test('the shared check turns it into what the server stores: trimmed, E.164 phone, upper-case code', () => {
+    expect(checkWebRegistrationPayload(toWebRegistrationPayload(draft, entries, ' abcd-2345 '), 1)).toEqual({
+      payload: {
+        invite_code: 'ABCD-2345',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        age: 36,
+        location: 'London',
+        phone: '+447911123456',
+        occupation: OCCUPATION,
+        who_i_know_groups: [
+          {
+            id: 'entry-1',
+            group_name: 'Chess Club',
+            location: 'Camden',
+            position: { x: 12.5, y: -40 },
+            kind: 'group',
+          },
+          {
+            id: 'entry-2',
+            group_name: 'Charles',
+            location: 'Camden',
+            position: { x: 12.5, y: -40 },
+            kind: 'person',
+          },
+        ],
+        who_i_know_people: [],
+        looking_for: ['Friendship', 'Network'],
+        interests: ['Long walks along the river with friends'],
+      },
+    });
   });
 
-  test('an unparseable phone is sent as typed, trimmed', () => {
-    expect(toWebRegistrationPayload({ ...form, phone: ' 12345 ' }, 'CODE').phone).toBe('12345');
+  test('the first failing field of a draft is the message the browser shows', () => {
+    const unfinished = { ...draft, lastName: ' ', phone: '12345' };
+    const checked = checkWebRegistrationPayload(toWebRegistrationPayload(unfinished, entries, 'CODE'), 1);
+    expect(checked.error).toEqual({ field: 'last_name', detail: 'Last name is required' });
+    const badPhone = checkWebRegistrationPayload(
+      toWebRegistrationPayload({ ...draft, phone: '12345' }, entries, 'C'),
+      1,
+    );
+    expect(badPhone.error).toEqual({ field: 'phone', detail: 'Please enter a valid phone number' });
+  });
+
+  test('no entries → "Social connections are required"; no photo → the photo message first', () => {
+    const payload = toWebRegistrationPayload(draft, [], 'CODE');
+    expect(checkWebRegistrationPayload(payload, 1).error?.detail).toBe('Social connections are required');
+    expect(checkWebRegistrationPayload(payload, 0).error?.detail).toBe('At least one photo is required');
   });
 
   test.each<[age: string, parsed: number]>([

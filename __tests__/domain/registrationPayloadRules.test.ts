@@ -4,8 +4,7 @@ import {
   LONG_TEXT_REQUIRED,
   TOO_MANY_LOOKING_FOR,
   TOO_MANY_PHOTOS,
-  normaliseWebRegistrationPayload,
-  validateWebRegistrationPayload,
+  checkWebRegistrationPayload,
   type WebNetworkEntry,
   type WebRegistrationPayload,
 } from '../../src/domain';
@@ -36,8 +35,8 @@ const validPayload: WebRegistrationPayload = {
 };
 
 test('a valid payload passes', () => {
-  expect(validateWebRegistrationPayload(validPayload, 1)).toBeUndefined();
-  expect(validateWebRegistrationPayload(validPayload, 3)).toBeUndefined();
+  expect(checkWebRegistrationPayload(validPayload, 1).error).toBeUndefined();
+  expect(checkWebRegistrationPayload(validPayload, 3).error).toBeUndefined();
 });
 
 describe('required fields, in the spec order', () => {
@@ -58,13 +57,13 @@ describe('required fields, in the spec order', () => {
       const changes = Object.assign({}, ...blanks.slice(index).map(([, change]) => change));
       const payload = { ...validPayload, ...changes };
       const photoCount = index <= blanks.findIndex(([name]) => name === 'photos') ? 0 : 1;
-      expect(validateWebRegistrationPayload(payload, photoCount)).toEqual({ field, detail });
+      expect(checkWebRegistrationPayload(payload, photoCount).error).toEqual({ field, detail });
     },
   );
 
   test('a missing field is reported before an invalid earlier one', () => {
     const payload = { ...validPayload, age: 12, occupation: '' };
-    expect(validateWebRegistrationPayload(payload, 1)?.detail).toBe('Occupation is required');
+    expect(checkWebRegistrationPayload(payload, 1).error?.detail).toBe('Occupation is required');
   });
 });
 
@@ -218,7 +217,7 @@ describe('field rules', () => {
       'People are sent among who_i_know_groups',
     ],
   ])('%s', (_description, change, photos, field, detail) => {
-    expect(validateWebRegistrationPayload({ ...validPayload, ...change }, photos)).toEqual({
+    expect(checkWebRegistrationPayload({ ...validPayload, ...change }, photos).error).toEqual({
       field,
       detail,
     });
@@ -227,17 +226,17 @@ describe('field rules', () => {
   test('three groups and three people are fine; empty lists of options and interests too', () => {
     const six = [...many(3), ...many(3).map((e) => ({ ...e, kind: 'person' as const }))];
     const payload = { ...validPayload, who_i_know_groups: six, looking_for: [], interests: [] };
-    expect(validateWebRegistrationPayload(payload, 1)).toBeUndefined();
+    expect(checkWebRegistrationPayload(payload, 1).error).toBeUndefined();
   });
 
   test('a valid national phone passes (the server stores its E.164 form)', () => {
     const payload = { ...validPayload, phone: '07911 123456' };
-    expect(validateWebRegistrationPayload(payload, 1)).toBeUndefined();
-    expect(normaliseWebRegistrationPayload(payload).phone).toBe('+447911123456');
+    expect(checkWebRegistrationPayload(payload, 1).error).toBeUndefined();
+    expect(checkWebRegistrationPayload(payload, 1).payload?.phone).toBe('+447911123456');
   });
 });
 
-test('normaliseWebRegistrationPayload trims text and normalises the invite code', () => {
+test('a valid payload comes back trimmed, with the invite code normalised', () => {
   const messy: WebRegistrationPayload = {
     ...validPayload,
     invite_code: ' abcd2345 ',
@@ -246,7 +245,7 @@ test('normaliseWebRegistrationPayload trims text and normalises the invite code'
     who_i_know_groups: [entry({ id: ' e1 ', group_name: ' Chess Club ', location: ' Camden ' })],
     interests: [' reading '],
   };
-  expect(normaliseWebRegistrationPayload(messy)).toEqual({
+  expect(checkWebRegistrationPayload(messy, 1).payload).toEqual({
     ...validPayload,
     who_i_know_groups: [entry()],
     interests: ['reading'],

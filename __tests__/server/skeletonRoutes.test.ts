@@ -1,5 +1,5 @@
 import { engines, startTestServer, type TestServer } from './testServer';
-import { routePaths } from '../../src/app/routePaths';
+import { routePaths } from '../../src/shared/routePaths';
 
 describe.each(engines)('web app and health on $name', (engine) => {
   let server: TestServer;

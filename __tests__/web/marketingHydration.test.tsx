@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders, createStyleCache } from '../../src/app/AppProviders';
-import { makeStore } from '../../src/app/store';
+import { makeStore } from '../../src/shared/store';
 import BeccaPage from '../../src/pages/marketing/BeccaPage';
 import CommunitiesPage from '../../src/pages/marketing/CommunitiesPage';
 import HomePage from '../../src/pages/marketing/HomePage';

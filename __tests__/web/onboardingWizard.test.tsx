@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Globals } from '@react-spring/web';
-import { theme } from '../../src/app/theme';
+import { theme } from '../../src/shared/theme';
 import { WIZARD_STEP_ORDER, type WizardStepId } from '../../src/domain/fieldRules';
-import { OCCUPATION_PREFIX } from '../../src/domain/registration';
+import { toE164 } from '../../src/domain/phoneNumber';
+import { toWebRegistrationPayload } from '../../src/domain/registration';
 import {
   DOWNSIZE_JPEG_QUALITY,
   DOWNSIZE_MAX_SIDE,
@@ -19,7 +20,6 @@ import {
   selectOnboardingState,
   selectPhotoMeta,
   selectStepErrors,
-  selectWizardResult,
   selectWizardStep,
   wentBack,
   wentNext,
@@ -35,7 +35,7 @@ import {
   savePhotoToSession,
 } from '../../src/features/onboarding/photoStore';
 import { stepRegistry } from '../../src/features/onboarding/steps/stepRegistry';
-import { makeStore } from '../../src/app/store';
+import { makeStore } from '../../src/shared/store';
 import { renderWithProviders } from './renderWithProviders';
 
 const TITLES: Record<(typeof WIZARD_STEP_ORDER)[number], string> = {
@@ -287,7 +287,7 @@ describe('live validation with the spec’s messages', () => {
     expect(location).toHaveAccessibleDescription('');
     await user.click(nextButton());
     expect(onFinished).toHaveBeenCalledTimes(1);
-    expect(selectWizardResult(store.getState()).phone).toBe('+33612345678');
+    expect(toE164(selectOnboardingDraft(store.getState()).phone)).toBe('+33612345678');
   });
 });
 
@@ -363,7 +363,7 @@ describe('photo step', () => {
 });
 
 describe('finishing', () => {
-  test('Next after step 8 calls onFinished, and the result is spec §3’s', async () => {
+  test('Next after step 8 calls onFinished, with the answers as typed in the draft', async () => {
     const { user, store, onFinished } = setup();
     await goToStep(user, 8);
     await user.type(textbox('Mobile number'), '07911 123456');
@@ -372,15 +372,14 @@ describe('finishing', () => {
     await user.click(nextButton());
     expect(onFinished).toHaveBeenCalledTimes(1);
     expect(selectWizardStep(store.getState())).toBe(8);
-    expect(selectWizardResult(store.getState())).toEqual({
+    expect(selectOnboardingDraft(store.getState())).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
-      me: `What is your occupation?: ${OCCUPATION}`,
-      phone: '+447911123456',
-      location: 'London',
+      occupation: OCCUPATION,
+      phone: '07911 123456',
+      location: '  London ',
       age: '36',
       lookingFor: [],
-      interests: [],
     });
     expect(selectPhotoMeta(store.getState())).not.toBeNull();
   });
@@ -391,10 +390,10 @@ describe('finishing', () => {
     store.dispatch(fieldChanged({ field: 'exciting', value: '   ' }));
     store.dispatch(fieldChanged({ field: 'occupation', value: 'Nurse' }));
     store.dispatch(lookingForToggled('Network'));
-    const result = selectWizardResult(store.getState());
-    expect(result.interests).toEqual(['Cold-water swimming with friends at dawn']);
-    expect(result.me).toBe(`${OCCUPATION_PREFIX}Nurse`);
-    expect(result.lookingFor).toEqual(['Network']);
+    const payload = toWebRegistrationPayload(selectOnboardingDraft(store.getState()), [], 'CODE');
+    expect(payload.interests).toEqual(['Cold-water swimming with friends at dawn']);
+    expect(payload.occupation).toBe('Nurse');
+    expect(payload.looking_for).toEqual(['Network']);
   });
 });
 

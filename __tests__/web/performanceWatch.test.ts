@@ -1,4 +1,4 @@
-import { watchPaintTimings } from '../../src/app/performanceWatch';
+import { watchPaintTimings } from '../../src/shared/performanceWatch';
 
 type Callback = (list: { getEntries: () => PerformanceEntry[] }) => void;
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Globals } from '@react-spring/web';
-import { makeStore } from '../../src/app/store';
+import { makeStore } from '../../src/shared/store';
 import {
   connectItems,
   deepenItems,

@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { EMPTY_ONBOARDING_DRAFT } from '../../src/domain/fieldRules';
 import { toWebRegistrationPayload } from '../../src/domain/registration';
+import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../src/features/registration/accessToken';
 import { RegistrationCompletion } from '../../src/features/registration/RegistrationCompletion';
 import type { RegistrationUpload } from '../../src/features/registration/registrationApi';
@@ -9,15 +11,19 @@ import { renderWithProviders } from './renderWithProviders';
 import { mswServer } from './setupTests';
 
 const upload: RegistrationUpload = {
-  payload: toWebRegistrationPayload(
-    {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      age: '36',
-      location: 'London',
-      phone: '07400 111222',
-      occupation: 'Mathematician writing the first programs',
-      whoIKnow: [
+  // What registrationUploadFrom hands over: the draft converted, then checked by the shared rules.
+  payload: checkWebRegistrationPayload(
+    toWebRegistrationPayload(
+      {
+        ...EMPTY_ONBOARDING_DRAFT,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        age: '36',
+        location: 'London',
+        phone: '07400 111222',
+        occupation: 'Mathematician writing the first programs',
+      },
+      [
         {
           id: 'a',
           group: 'Royal Society',
@@ -28,11 +34,10 @@ const upload: RegistrationUpload = {
           isPart2Entry: false,
         },
       ],
-      lookingFor: [],
-      interests: [],
-    },
-    'welcome234',
-  ),
+      'welcome234',
+    ),
+    1,
+  ).payload!,
   photos: [new Blob(['fake'], { type: 'image/jpeg' })],
 };
 

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders, createStyleCache } from '../../src/app/AppProviders';
 import { appRoutes } from '../../src/app/routes';
-import { makeStore, type AppStore, type RootState } from '../../src/app/store';
+import { makeStore, type AppStore, type RootState } from '../../src/shared/store';
 
 interface Options extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routePaths } from '../../src/app/routePaths';
+import { routePaths } from '../../src/shared/routePaths';
 import { renderRoute } from './renderWithProviders';
 
 test.each(Object.values(routePaths))(

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeStore, type AppStore } from '../../src/app/store';
+import { makeStore, type AppStore } from '../../src/shared/store';
 import {
   AGE_BANDS,
   AVATAR_FILES,

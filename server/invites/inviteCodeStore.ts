@@ -14,15 +14,7 @@ export const inviteCodeMessages: Record<InviteCodeState, string> = {
   revoked: 'This invite code is no longer active',
 };
 
-export interface InviteCodeRow {
-  code: string;
-  label: string | null;
-  maxUses: number;
-  uses: number;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  createdAt: Date;
-}
+export type InviteCodeRow = typeof inviteCodes.$inferSelect;
 
 export function inviteCodeState(row: InviteCodeRow | undefined, now = new Date()): InviteCodeState {
   if (!row) return 'unknown';

@@ -25,7 +25,9 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
           429: ErrorDetail,
         },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      config: {
+        rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.validateCode.timeWindowMs },
+      },
     },
     async (request) => {
       const code = request.params.code.trim();

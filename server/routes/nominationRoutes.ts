@@ -3,7 +3,7 @@ import { limits } from '../../src/domain/limits';
 import { firstNominationError, normaliseNomination } from '../../src/domain/nomination';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
-import { nominations } from '../db/schema';
+import { saveNomination } from '../nominations/nominationStore';
 import { ErrorDetail, SuccessMessage } from './schemas';
 
 const NominationBody = Type.Object({
@@ -24,22 +24,16 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
         body: NominationBody,
         response: { 200: SuccessMessage, 401: ErrorDetail, 422: ErrorDetail, 429: ErrorDetail },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      config: {
+        rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.nominateFriend.timeWindowMs },
+      },
       preHandler: requireMember(db, 'Please sign in to nominate a friend.'),
     },
     async (request, reply) => {
-      const userId = authenticatedMemberId(request);
-
       const error = firstNominationError(request.body);
       if (error) return reply.code(422).send({ detail: error });
       const nomination = normaliseNomination(request.body);
-      await db.insert(nominations).values({
-        nominatedBy: userId,
-        firstName: nomination.firstName,
-        lastName: nomination.lastName,
-        instagram: nomination.instagram,
-        phone: nomination.phone,
-      });
+      await saveNomination(db, authenticatedMemberId(request), nomination);
       return { success: true, message: `Thank you! We'll be in touch with ${nomination.firstName}.` };
     },
   );

@@ -1,9 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
-import {
-  normaliseWebRegistrationPayload,
-  validateWebRegistrationPayload,
-} from '../../src/domain/registrationPayloadRules';
+import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
 import type { Db } from '../db/database';
 import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
 import { processPhoto, PhotoRejectedError } from '../registration/photoProcessing';
@@ -53,20 +51,21 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           429: ErrorDetail,
         },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.register.timeWindowMs } },
     },
     async (request, reply) => {
       try {
         const { payload: received, photos } = await readRegistrationRequest(request);
-        const payload = normaliseWebRegistrationPayload(received);
+        const inviteCode = normaliseInviteCode(received.invite_code);
 
         // The invite first: without one, nobody gets to probe the rest of the rules.
-        if (!payload.invite_code) return reply.code(403).send({ detail: INVITE_MISSING });
-        const inviteState = inviteCodeState(await findInviteCode(db, payload.invite_code));
+        if (!inviteCode) return reply.code(403).send({ detail: INVITE_MISSING });
+        const inviteState = inviteCodeState(await findInviteCode(db, inviteCode));
         if (inviteState !== 'valid') return reply.code(403).send({ detail: inviteCodeMessages[inviteState] });
 
-        const fieldError = validateWebRegistrationPayload(payload, photos.length);
-        if (fieldError) return reply.code(422).send({ detail: fieldError.detail });
+        const checked = checkWebRegistrationPayload(received, photos.length);
+        if (checked.error) return reply.code(422).send({ detail: checked.error.detail });
+        const { payload } = checked;
 
         const processed = [];
         for (const photo of photos) processed.push(await processPhoto(photo));

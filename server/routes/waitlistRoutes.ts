@@ -36,7 +36,9 @@ export const waitlistRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMin
         body: WaitlistBody,
         response: { 200: SuccessMessage, 422: ErrorDetail, 429: ErrorDetail },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
+      config: {
+        rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.waitlistJoin.timeWindowMs },
+      },
     },
     async (request, reply) => {
       const { phone_number: phoneNumber, name, email } = request.body;

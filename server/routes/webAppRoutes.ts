@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { prerenderedFileName, prerenderedPaths } from '../../src/app/prerenderedPaths';
-import { isKnownRoute, routePaths } from '../../src/app/routePaths';
+import { prerenderedFileName, prerenderedPaths } from '../../src/shared/prerenderedPaths';
+import { isKnownRoute, routePaths } from '../../src/shared/routePaths';
 
 // The build leaves these in the HTML; each response gets its own nonces (see app.ts's CSP).
 const STYLE_NONCE_PLACEHOLDER = '__CSP_NONCE__';

@@ -14,13 +14,7 @@ export async function joinWaitlistByEmail(db: Db, email: string): Promise<void> 
   await db.insert(waitlist).values({ email }).onConflictDoNothing({ target: waitlist.email });
 }
 
-export interface WaitlistRow {
-  id: number;
-  phone: string | null;
-  email: string | null;
-  name: string | null;
-  createdAt: Date;
-}
+export type WaitlistRow = typeof waitlist.$inferSelect;
 
 export async function listWaitlist(db: Db): Promise<WaitlistRow[]> {
   return db.select().from(waitlist).orderBy(asc(waitlist.createdAt), asc(waitlist.id));

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { AppReady } from './AppReady';
 import { GlobalStyles } from './GlobalStyles';
-import type { AppStore } from './store';
-import { theme } from './theme';
+import type { AppStore } from '../shared/store';
+import { theme } from '../shared/theme';
 
 /** The server puts a per-response nonce in this meta tag; the CSP admits only styles that carry it. */
 export function createStyleCache(): EmotionCache {

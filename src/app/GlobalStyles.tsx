@@ -1,5 +1,5 @@
 import { css, Global } from '@emotion/react';
-import { theme } from './theme';
+import { theme } from '../shared/theme';
 
 // Two files, both preloaded by index.html: Inter is one variable file covering weights 400 to 600.
 const fontFaces = [

@@ -2,9 +2,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders, createStyleCache } from './AppProviders';
-import { nextTask } from './nextTask';
+import { nextTask } from '../shared/nextTask';
 import { appRoutes } from './routes';
-import { makeStore } from './store';
+import { makeStore } from '../shared/store';
 
 /**
  * A prerendered page can only be hydrated once its route's code is here: load the lazy modules of the

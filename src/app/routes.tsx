@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { routePaths } from './routePaths';
+import { routePaths } from '../shared/routePaths';
 import RouteErrorPage from '../pages/RouteErrorPage';
 
 /** A route whose page module is fetched only when someone visits it. */

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
-import { routePaths } from '../app/routePaths';
+import { routePaths } from '../shared/routePaths';
 import { brand } from '../config/brand';
 import { Logo } from './Logo';
 import { NewTabHint, VisuallyHidden } from './VisuallyHidden';

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
 import { brand } from '../config/brand';
-import { routePaths } from '../app/routePaths';
+import { routePaths } from '../shared/routePaths';
 
 const LogoLink = styled(Link)<{ tone: 'dark' | 'light' }>`
   font-family: ${({ theme }) => theme.fonts.display};

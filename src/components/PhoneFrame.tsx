@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 
-/** Spec §9: the phone mock-up is 280 to 380 px wide; it scales with the viewport in between. */
+/** The phone mock-up is 280 to 380 px wide; it scales with the viewport in between. */
 const Frame = styled.div`
   position: relative;
   width: clamp(280px, 80vw, 380px);

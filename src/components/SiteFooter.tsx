@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
 import { brand } from '../config/brand';
-import { routePaths } from '../app/routePaths';
+import { routePaths } from '../shared/routePaths';
 import { Logo } from './Logo';
 
 const Footer = styled.footer`

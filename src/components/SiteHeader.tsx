@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
-import { routePaths } from '../app/routePaths';
+import { routePaths } from '../shared/routePaths';
 import { brand } from '../config/brand';
 import { ExternalButtonLink } from './ButtonLink';
 import { Logo } from './Logo';

@@ -1,7 +1,7 @@
 import { limits } from './limits';
 import { isValidPhoneNumber } from './phoneNumber';
 
-/** Inline messages of the onboarding wizard, word for word from spec §5. */
+/** Inline messages of the onboarding wizard, word for word as the product shows them. */
 export const REQUIRED = 'Required';
 export const INVALID_AGE = `Please enter a valid age (${limits.age.min}-${limits.age.max})`;
 export const LONG_TEXT_REQUIRED = `Required (at least ${limits.longTextMinLength} characters)`;
@@ -121,7 +121,7 @@ export type WizardField = keyof OnboardingDraft | 'photos';
 export type WizardErrors = Partial<Record<WizardField, string>>;
 
 export type WizardStepId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
-/** Steps 4 (looking for), 5 (joy) and 6 (exciting) exist but are skipped (spec §2). */
+/** Steps 4 (looking for), 5 (joy) and 6 (exciting) exist but are skipped. */
 export const WIZARD_STEP_ORDER = [1, 2, 3, 7, 8] as const satisfies readonly WizardStepId[];
 
 export const WIZARD_STEP_FIELDS: Record<WizardStepId, readonly WizardField[]> = {

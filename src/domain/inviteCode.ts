@@ -24,7 +24,7 @@ export function isWellFormedInviteCode(code: string): boolean {
   );
 }
 
-/** Live validation runs only once at least 3 characters are typed (spec §5). */
+/** Live validation runs only once at least 3 characters are typed. */
 export function canValidateLive(code: string): boolean {
   return code.trim().length >= limits.inviteCode.minLength;
 }

@@ -1,18 +1,19 @@
-import {
-  occupationFromMe,
-  toWebRegistrationPayload,
-  type NetworkEntry,
-  type RegistrationForm,
-  type WebRegistrationPayload,
-} from './registration';
+import { parseAge, toWebNetworkEntry, type NetworkEntry, type WebRegistrationPayload } from './registration';
 
 /**
- * The older multipart registration of the test harness (spec §3): text fields firstName,
+ * The older multipart registration of the test harness: text fields firstName,
  * lastName, age, location, phone, occupation and whoIKnow (JSON text), beside a photo_0 file.
  */
 export type LegacyRegistrationFields = Record<string, string | undefined>;
 
 export type LegacyConversion = { ok: true; payload: WebRegistrationPayload } | { ok: false; detail: string };
+
+/** The harness may send the occupation behind the wizard's question; the payload holds the answer alone. */
+const OCCUPATION_QUESTION = 'What is your occupation?: ';
+
+function occupationAnswer(text: string): string {
+  return text.startsWith(OCCUPATION_QUESTION) ? text.slice(OCCUPATION_QUESTION.length) : text;
+}
 
 const WHO_I_KNOW_NOT_A_LIST = 'whoIKnow must be JSON text listing your connections';
 const ENTRY_NOT_AN_OBJECT = 'Each whoIKnow entry must be an object with a group and a location';
@@ -70,17 +71,18 @@ export function legacyFormToWebPayload(
   const whoIKnow = parseWhoIKnow(fields.whoIKnow);
   if (typeof whoIKnow === 'string') return { ok: false, detail: whoIKnow };
 
-  const form: RegistrationForm = {
-    firstName: fields.firstName ?? '',
-    lastName: fields.lastName ?? '',
-    age: fields.age ?? '',
+  const payload: WebRegistrationPayload = {
+    invite_code: inviteCode,
+    first_name: fields.firstName ?? '',
+    last_name: fields.lastName ?? '',
+    age: parseAge(fields.age ?? ''),
     location: fields.location ?? '',
     phone: fields.phone ?? '',
-    // The harness may send the wizard's prefixed "me" text; the payload wants the bare answer.
-    occupation: occupationFromMe(fields.occupation ?? ''),
-    whoIKnow,
-    lookingFor: [],
+    occupation: occupationAnswer(fields.occupation ?? ''),
+    who_i_know_groups: whoIKnow.map(toWebNetworkEntry),
+    who_i_know_people: [],
+    looking_for: [],
     interests: [],
   };
-  return { ok: true, payload: toWebRegistrationPayload(form, inviteCode) };
+  return { ok: true, payload };
 }

@@ -5,13 +5,13 @@
  */
 export const limits = {
   inviteCode: {
-    /** Live validation starts at this many characters (spec §5). */
+    /** Live validation starts at this many characters. */
     minLength: 3,
     maxLength: 20,
     /** Codes we issue: 31-letter alphabet, 10 characters, about 49 bits, hopeless to guess. */
     generatedLength: 10,
   },
-  /** Longer phone input is rejected before it reaches the parser (spec §9). */
+  /** Longer phone input is rejected before it reaches the parser. */
   phoneInputMaxLength: 250,
   phoneParsing: {
     /** The spec's last fallback treats 10 to 15 bare digits as an international number. */
@@ -49,8 +49,6 @@ export const limits = {
     min: 1,
     /** Upload slots shown and photo parts accepted per registration. */
     max: 3,
-    /** The wizard keeps one photo (spec §5); the server stores every photo it accepts, up to `max`. */
-    kept: 1,
     maxBytes: 10 * 1024 * 1024,
     /**
      * The decoder refuses images with more pixels than this before allocating them, so a small
@@ -71,7 +69,6 @@ export const limits = {
     /** The `form_data` JSON text (or any single text field of the older form). */
     maxFormDataBytes: 64 * 1024,
     maxFields: 16,
-    maxFiles: 3,
   },
   jsonBodyMaxBytes: 64 * 1024,
   /** Defaults per client address; the server may read overrides from its environment. */

@@ -36,7 +36,7 @@ function parseValidNumber(text: string, defaultCountry?: CountryCode): PhoneNumb
   }
 }
 
-/** Spec §5's phone validity procedure; the first reading that gives a valid number wins. */
+/** The phone validity procedure; the first reading that gives a valid number wins. */
 function parsePhoneInput(input: string): PhoneNumber | undefined {
   const cleaned = cleanPhoneInput(input);
   if (cleaned === undefined) return undefined;
@@ -72,13 +72,8 @@ export function toE164(input: string): string | null {
   return parsePhoneInput(input)?.number ?? null;
 }
 
-/** Spec §3: the phone is sent as E.164 when parseable, else as typed (trimmed). */
-export function normalisePhoneForSubmission(input: string): string {
-  return toE164(input) ?? input.trim();
-}
-
 /**
- * Spec §5 waitlist helper: strip spaces, dashes and brackets, then make the number international,
+ * The waitlist's helper: strip spaces, dashes and brackets, then make the number international,
  * assuming the UK when no country code is given.
  */
 export function formatWaitlistPhone(input: string): string {

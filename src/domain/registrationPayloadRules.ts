@@ -9,7 +9,7 @@ import {
 } from './fieldRules';
 import { normaliseInviteCode } from './inviteCode';
 import { limits } from './limits';
-import { isValidPhoneNumber, toE164 } from './phoneNumber';
+import { toE164 } from './phoneNumber';
 import {
   REGISTRATION_REQUIRED_MESSAGES,
   type WebNetworkEntry,
@@ -86,7 +86,11 @@ function firstEntryError(entries: readonly WebNetworkEntry[]): PayloadFieldError
   return undefined;
 }
 
-function firstRuleError(payload: WebRegistrationPayload, photoCount: number): PayloadFieldError | undefined {
+function firstRuleError(
+  payload: WebRegistrationPayload,
+  photoCount: number,
+  isPhoneValid: boolean,
+): PayloadFieldError | undefined {
   const max = limits.fieldMaxLength;
   if (isTooLong(payload.first_name, max.firstName)) {
     return { field: 'first_name', detail: tooLong('First name', max.firstName) };
@@ -101,7 +105,7 @@ function firstRuleError(payload: WebRegistrationPayload, photoCount: number): Pa
   if (isTooLong(payload.location, max.location)) {
     return { field: 'location', detail: tooLong('Location', max.location) };
   }
-  if (!isValidPhoneNumber(payload.phone)) return { field: 'phone', detail: INVALID_PHONE };
+  if (!isPhoneValid) return { field: 'phone', detail: INVALID_PHONE };
   if (isTooLong(payload.occupation, max.occupation)) {
     return { field: 'occupation', detail: tooLong('Occupation', max.occupation) };
   }
@@ -139,27 +143,18 @@ function firstRuleError(payload: WebRegistrationPayload, photoCount: number): Pa
   return undefined;
 }
 
-/**
- * The server's re-check of every wizard rule on an already-typed payload (the JSON structure is
- * checked by the route's schema): required fields in the spec's order, then each field's rule.
- * The invite code is not checked here; the server answers for it separately (403).
- */
-export function validateWebRegistrationPayload(
-  payload: WebRegistrationPayload,
-  photoCount: number,
-): PayloadFieldError | undefined {
-  return firstMissingField(payload, photoCount) ?? firstRuleError(payload, photoCount);
-}
+export type PayloadCheck =
+  { payload: WebRegistrationPayload; error?: undefined } | { error: PayloadFieldError; payload?: undefined };
 
-/** What to store once the payload is valid: trimmed text, E.164 phone, normalised invite code. */
-export function normaliseWebRegistrationPayload(payload: WebRegistrationPayload): WebRegistrationPayload {
+/** Trimmed text, the normalised invite code and, when `phoneE164` is known, the phone in E.164. */
+function normalise(payload: WebRegistrationPayload, phoneE164: string | null): WebRegistrationPayload {
   return {
     invite_code: normaliseInviteCode(payload.invite_code),
     first_name: payload.first_name.trim(),
     last_name: payload.last_name.trim(),
     age: payload.age,
     location: payload.location.trim(),
-    phone: toE164(payload.phone) ?? payload.phone.trim(),
+    phone: phoneE164 ?? payload.phone.trim(),
     occupation: payload.occupation.trim(),
     who_i_know_groups: payload.who_i_know_groups.map((entry) => ({
       id: entry.id.trim(),
@@ -168,8 +163,26 @@ export function normaliseWebRegistrationPayload(payload: WebRegistrationPayload)
       position: { x: entry.position.x, y: entry.position.y },
       kind: entry.kind,
     })),
-    who_i_know_people: [],
+    who_i_know_people: [...payload.who_i_know_people],
     looking_for: [...payload.looking_for],
     interests: payload.interests.map((interest) => interest.trim()),
   };
+}
+
+/**
+ * Every wizard rule, run by the browser before it sends a registration and by the server on what
+ * it receives (the JSON structure is the route schema's job): the required fields in the order the
+ * wizard asks for them, then each field's rule. Valid → the payload to store (trimmed, E.164
+ * phone); invalid → the first failing field and its message. The phone number is parsed here
+ * once. The invite code is not judged here: the server answers for it separately (403).
+ */
+export function checkWebRegistrationPayload(
+  received: WebRegistrationPayload,
+  photoCount: number,
+): PayloadCheck {
+  const phoneE164 = toE164(received.phone);
+  const payload = normalise(received, phoneE164);
+  const error =
+    firstMissingField(payload, photoCount) ?? firstRuleError(payload, photoCount, phoneE164 !== null);
+  return error ? { error } : { payload };
 }

@@ -5,7 +5,7 @@ import { waitlistPhoneToE164 } from './phoneNumber';
 /** Body of `POST /api/waitlist/join` from the invite overlay (the form supplies no name). */
 export interface WaitlistPhoneRequest {
   phone_number: string;
-  /** The overlay sends null: its form has no name field (spec §3). */
+  /** The overlay sends null: its form has no name field. */
   name?: string | null;
 }
 
@@ -14,7 +14,7 @@ export interface WaitlistEmailRequest {
   email: string;
 }
 
-/** Spec §5 "Waitlist phone": required, at most 20 characters, a valid number once formatted. */
+/** The waitlist phone: required, at most 20 characters, a valid number once formatted. */
 export function validateWaitlistPhone(input: string): string | undefined {
   if (input.trim() === '') return REQUIRED;
   return waitlistPhoneToE164(input) === null ? INVALID_PHONE : undefined;

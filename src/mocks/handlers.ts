@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 export const mockInviteCodes = { valid: 'WELCOME234', expired: 'EXPIRED234' } as const;
 
 /**
- * The one set of API stand-ins, shared by jest (`setupServer`) and any in-browser mock mode.
+ * The API stand-ins of the jest tests (`setupServer` in __tests__/web/setupTests.ts).
  * They answer like the real server's happy path; tests override them per case with `server.use`.
  */
 export const handlers = [

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
-import { routePaths } from '../app/routePaths';
+import { routePaths } from '../shared/routePaths';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
-import { routePaths } from '../app/routePaths';
+import { routePaths } from '../shared/routePaths';
 
 function describe(error: unknown): { status?: number; message: string } {
   if (isRouteErrorResponse(error))

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { useIsAppRunning } from '../../app/useIsAppRunning';
+import { useIsAppRunning } from '../../shared/useIsAppRunning';
 
 type LoadStatus = 'loading' | 'loaded' | 'failed';
 
@@ -36,7 +36,7 @@ interface AvatarImageProps {
 
 /**
  * A round portrait that reserves its size and shows a placeholder (the initial) until the picture
- * has loaded; a picture that fails keeps the placeholder and logs a warning (spec §8).
+ * has loaded; a picture that fails keeps the placeholder and logs a warning.
  * The portraits are decoration that appears later or under the intro video, so prerendered HTML
  * shows only the placeholder and the picture is requested once the app runs: it never competes
  * with the first paint, and its load and error handlers are always attached.

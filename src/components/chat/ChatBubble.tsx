@@ -2,9 +2,9 @@ import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { animated, useSpring } from '@react-spring/web';
 import { useEffect, useState, type ReactNode } from 'react';
-import { animationDuration, prefersReducedMotion } from '../../app/motion';
+import { animationDuration, prefersReducedMotion } from '../../shared/motion';
 
-/** Spec §9: a bubble grows in 300 ms (0.1 s on slow devices, at once under reduced motion). */
+/** A bubble grows in 300 ms (0.1 s on slow devices, at once under reduced motion). */
 export const BUBBLE_GROW_MS = 300;
 
 export type BubbleStage = 'hidden' | 'growing' | 'visible';

@@ -1,5 +1,5 @@
 import type { PointerEvent, ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { cycleSelected, selectDemoCycle } from './demoSlice';
 import type { DemoCycle } from './demoTiming';
 

@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { AvatarImage } from '../../components/chat/AvatarImage';
 import { ChatBubble } from '../../components/chat/ChatBubble';
 import { ChatBody, ChatScreen } from '../../components/chat/ChatScreen';
@@ -17,7 +17,7 @@ import {
 import { DEMO_ENTER_MS, DEMO_EXIT_MS } from './demoTiming';
 import { useDemoCycleDriver } from './useDemoCycleDriver';
 
-/** Spec §9 width classes of the demo: up to 480 px xs, 640 sm, 768 md, 1024 lg (largest first). */
+/** Width classes of the demo: up to 480 px xs, 640 sm, 768 md, 1024 lg (largest first). */
 export const demoWidthClasses = { lg: 1024, md: 768, sm: 640, xs: 480 } as const;
 const upTo = (px: number) => `@media (max-width: ${px}px)`;
 
@@ -150,7 +150,7 @@ export const PHONE_DEMO_LABEL =
   `Sample chats with ${brand.assistantName}: you ask to meet someone and she suggests a person and ` +
   'offers an introduction; she notices a friendship going quiet and offers to draft a message or set a reminder.';
 
-/** The landing page's phone: sample chats cycling through the two promises (spec §4). */
+/** The landing page's phone: sample chats cycling through the two promises. */
 export function PhoneDemo({ className }: { className?: string }) {
   useDemoCycleDriver();
   const cycle = useAppSelector(selectDemoCycle);

@@ -1,6 +1,6 @@
 import { bubbleDelaysMs, type DemoCycle } from './demoTiming';
 
-/** Spec §3 "demo conversation item". All people and places are fictional. */
+/** One demo conversation. All people and places are fictional. */
 interface DemoItemBase {
   id: string;
   userMessage: string;
@@ -57,7 +57,7 @@ export const deepenItems: readonly DeepenDemoItem[] = [
   },
 ];
 
-/** Spec §3 "rendered chat message": one bubble of the phone demo. */
+/** One bubble of the phone demo. */
 export interface RenderedChatMessage {
   id: string;
   text: string;

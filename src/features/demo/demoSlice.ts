@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 import { renderedDemoSamples, sampleCount } from './demoConversations';
 import type { DemoCycle, DemoPhase } from './demoTiming';
 
@@ -53,7 +53,7 @@ export const demoSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof demoSlice> {}
 }
 

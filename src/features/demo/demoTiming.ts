@@ -1,4 +1,4 @@
-/** Spec §9: how long each phase of a demo sample lasts and when its bubbles appear. */
+/** How long each phase of a demo sample lasts and when its bubbles appear. */
 export type DemoCycle = 'getConnected' | 'deepenConnections';
 export type DemoPhase = 'entering' | 'displaying' | 'exiting';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { prefersReducedMotion } from '../../app/motion';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { prefersReducedMotion } from '../../shared/motion';
 import { phaseAdvanced, selectDemoCycle, selectDemoIndex, selectDemoPhase, selectDemoRun } from './demoSlice';
 import { phaseDurationMs } from './demoTiming';
 

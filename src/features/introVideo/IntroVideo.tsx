@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { useIsAppRunning } from '../../app/useIsAppRunning';
+import { useIsAppRunning } from '../../shared/useIsAppRunning';
 import { brand } from '../../config/brand';
 import { clearIntroVideoSeen, markIntroVideoSeen } from './introVideoSession';
 

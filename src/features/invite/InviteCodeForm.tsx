@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { canSubmitInviteCode, normaliseInviteCode } from '../../domain/inviteCode';
@@ -27,13 +27,6 @@ export function InviteCodeForm({
     debounceMs: OVERLAY_DEBOUNCE_MS,
   });
   const line = statusLine(status, message, error);
-
-  // A code that is already there when the form opens (from a shared /join?code=… link) is checked at once.
-  useEffect(() => {
-    if (code.trim() && status === 'idle') void validateNow(code);
-    // Only on opening: later changes go through the debounce.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

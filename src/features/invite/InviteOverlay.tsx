@@ -1,15 +1,15 @@
 import styled from '@emotion/styled';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { routePaths } from '../../app/routePaths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { routePaths } from '../../shared/routePaths';
 import { ModalDialog } from '../../components/ModalDialog';
 import { brand } from '../../config/brand';
 import { InviteCodeForm } from './InviteCodeForm';
 import { modeChanged, selectInviteMode } from './inviteSlice';
 import { WaitlistForm } from './WaitlistForm';
 
-/** Spec §9: the waitlist success screen returns to the landing page after about 3.5 s. */
+/** The waitlist success screen returns to the landing page after about 3.5 s. */
 export const WAITLIST_REDIRECT_MS = 3500;
 
 const Header = styled.div`

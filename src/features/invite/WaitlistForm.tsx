@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { describeApiError } from '../../app/api';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { limits } from '../../domain/limits';
 import { waitlistPhoneToE164 } from '../../domain/phoneNumber';
 import { validateWaitlistPhone } from '../../domain/waitlist';
 import { useJoinWaitlistMutation } from './inviteApi';
-import { WAITLIST_FAILED } from './inviteMessages';
+import { waitlistErrorMessage } from './inviteMessages';
 
 export function WaitlistForm({ onJoined, onHaveCode }: { onJoined: () => void; onHaveCode: () => void }) {
   const [phone, setPhone] = useState('');
@@ -26,7 +25,7 @@ export function WaitlistForm({ onJoined, onHaveCode }: { onJoined: () => void; o
       await joinWaitlist({ phone_number: e164, name: null }).unwrap();
       onJoined();
     } catch (failure) {
-      setError(describeApiError(failure, WAITLIST_FAILED));
+      setError(waitlistErrorMessage(failure));
     }
   };
 

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { WaitlistEmailRequest, WaitlistPhoneRequest } from '../../domain/waitlist';
 
 export interface InviteValidation {
@@ -15,7 +15,7 @@ const inviteApi = api.injectEndpoints({
   endpoints: (build) => ({
     validateCode: build.query<InviteValidation, string>({
       query: (code) => `/api/auth/validate-code/${encodeURIComponent(code)}`,
-      // Each check must reach the server: a code can be revoked or used up between two checks.
+      // A code can be revoked or used up at any time: an answer is not kept once nobody shows it.
       keepUnusedDataFor: 0,
     }),
     joinWaitlist: build.mutation<WaitlistAnswer, WaitlistPhoneRequest | WaitlistEmailRequest>({
@@ -24,4 +24,4 @@ const inviteApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazyValidateCodeQuery, useJoinWaitlistMutation } = inviteApi;
+export const { useValidateCodeQuery, useLazyValidateCodeQuery, useJoinWaitlistMutation } = inviteApi;

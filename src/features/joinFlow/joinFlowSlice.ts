@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 
-/** Spec §4: tutorial, then (with the invite overlay open at the start) form, whoIKnow1, whoIKnow2, completion. */
+/** Tutorial, then (with the invite overlay open at the start) form, whoIKnow1, whoIKnow2, completion. */
 export type JoinStep = 'tutorial' | 'form' | 'whoIKnow1' | 'whoIKnow2' | 'completion';
 
 export interface JoinFlowState {
@@ -62,7 +62,7 @@ export const joinFlowSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof joinFlowSlice> {}
 }
 

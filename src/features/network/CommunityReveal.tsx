@@ -1,9 +1,9 @@
 import styled from '@emotion/styled';
 import { animated, useSpring } from '@react-spring/web';
 import type { NetworkEntry } from '../../domain/registration';
-import { animationDuration } from '../../app/motion';
+import { animationDuration } from '../../shared/motion';
 
-/** Spec §4 and §9: the community-reveal animation on the third entry lasts 2.7 s. */
+/** The community-reveal animation on the third entry lasts 2.7 s. */
 export const REVEAL_ANIMATION_MS = 2700;
 
 const Overlay = styled.div`

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { REQUIRED } from '../../domain/fieldRules';
@@ -7,7 +8,7 @@ import { limits } from '../../domain/limits';
 import { validateNetworkEntryInput, type NetworkEntryErrors } from '../../domain/registration';
 import type { NetworkPart } from './entryPositions';
 
-/** Spec §2: labels of the two who-I-know variants; the second labels its second field "at". */
+/** Labels of the two who-I-know variants; the second labels its second field "at". */
 export const ENTRY_COPY = {
   1: { nameLabel: 'Group, community or organisation', locationLabel: 'where from', lastSubmit: 'Next' },
   2: { nameLabel: 'Name', locationLabel: 'at', lastSubmit: 'Go to WhatsApp' },
@@ -57,16 +58,6 @@ const ContinueButton = styled(PrimaryButton)`
     background: #8d8d96;
     cursor: progress;
   }
-`;
-
-const VisuallyHidden = styled.p`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 type Field = 'group' | 'location';
@@ -210,7 +201,7 @@ export function EntriesPanel({
           )}
         </Actions>
       )}
-      <VisuallyHidden role="status" aria-live="polite">
+      <VisuallyHidden as="p" role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
     </Panel>

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { NetworkEntry } from '../../domain/registration';
 import { avatarsFor, initialsOf, userAvatarFallback } from './avatars';
 
-/** Spec §9: avatars are 96 px, scaled to 85 % under 768 px. */
+/** Avatars are 96 px, scaled to 85 % under 768 px. */
 export const AVATAR_SIZE_PX = 96;
 export const MOBILE_AVATAR_SCALE = 0.85;
 

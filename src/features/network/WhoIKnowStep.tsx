@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
 import { TextButton } from '../../components/Button';
 import { limits } from '../../domain/limits';
 import { CommunityReveal } from './CommunityReveal';
@@ -9,11 +9,11 @@ import type { NetworkPart } from './entryPositions';
 import { NetworkCard } from './NetworkCard';
 import { entryAdded, selectPartEntries } from './networkSlice';
 
-/** Spec §4 and §9: completion 1.5 s after the third entry, 3.2 s after pressing Continue. */
+/** Completion 1.5 s after the third entry, 3.2 s after pressing Continue. */
 export const REVEAL_COMPLETE_MS = 1500;
 export const CONTINUE_COMPLETE_MS = 3200;
 
-/** Spec §2, word for word. */
+/** The screen copy, word for word. */
 export const STEP_COPY = {
   1: {
     title: 'Who I Know',
@@ -88,7 +88,7 @@ const Instruction = styled.p`
 `;
 
 /**
- * One who-I-know screen (spec §2): progress, title, instruction, the network card and the entries
+ * One who-I-know screen: progress, title, instruction, the network card and the entries
  * panel. A new part starts afresh (keyed), and leaving the screen cancels any pending completion.
  */
 export function WhoIKnowStep(props: WhoIKnowStepProps) {

@@ -1,4 +1,4 @@
-/** Spec §3 and §9: the who-I-know avatar bank and how a group name picks its faces. */
+/** The who-I-know avatar bank and how a group name picks its faces. */
 
 export const AGE_BANDS = ['young', 'middle', 'mature', 'old', 'unknown'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
@@ -8,14 +8,49 @@ export const AVATAR_BASE_URL = '/assets/avatars/';
 /** The 43 preset images in static/assets/avatars/ (scripts/makePortraits.ts); each name carries its band. */
 // prettier-ignore
 export const AVATAR_FILES: readonly string[] = [
-  'young-01.png', 'young-02.png', 'young-03.png', 'young-04.png', 'young-05.png',
-  'young-06.png', 'young-07.png', 'young-08.png', 'young-09.png', 'young-10.png',
-  'middle-01.png', 'middle-02.png', 'middle-03.png', 'middle-04.png', 'middle-05.png',
-  'middle-06.png', 'middle-07.png', 'middle-08.png', 'middle-09.png', 'middle-10.png',
-  'mature-01.png', 'mature-02.png', 'mature-03.png', 'mature-04.png', 'mature-05.png',
-  'mature-06.png', 'mature-07.png', 'mature-08.png', 'mature-09.png',
-  'old-01.png', 'old-02.png', 'old-03.png', 'old-04.png', 'old-05.png', 'old-06.png', 'old-07.png', 'old-08.png',
-  'unknown-01.png', 'unknown-02.png', 'unknown-03.png', 'unknown-04.png', 'unknown-05.png', 'unknown-06.png',
+  'young-01.png',
+  'young-02.png',
+  'young-03.png',
+  'young-04.png',
+  'young-05.png',
+  'young-06.png',
+  'young-07.png',
+  'young-08.png',
+  'young-09.png',
+  'young-10.png',
+  'middle-01.png',
+  'middle-02.png',
+  'middle-03.png',
+  'middle-04.png',
+  'middle-05.png',
+  'middle-06.png',
+  'middle-07.png',
+  'middle-08.png',
+  'middle-09.png',
+  'middle-10.png',
+  'mature-01.png',
+  'mature-02.png',
+  'mature-03.png',
+  'mature-04.png',
+  'mature-05.png',
+  'mature-06.png',
+  'mature-07.png',
+  'mature-08.png',
+  'mature-09.png',
+  'old-01.png',
+  'old-02.png',
+  'old-03.png',
+  'old-04.png',
+  'old-05.png',
+  'old-06.png',
+  'old-07.png',
+  'old-08.png',
+  'unknown-01.png',
+  'unknown-02.png',
+  'unknown-03.png',
+  'unknown-04.png',
+  'unknown-05.png',
+  'unknown-06.png',
 ];
 
 /** The age band a file name carries (`'old-03.png'` → `'old'`); anything unrecognised is `'unknown'`. */

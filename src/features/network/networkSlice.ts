@@ -1,7 +1,8 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { limits } from '../../domain/limits';
 import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
-import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { makeBrowserId } from '../../shared/browserId';
+import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 import { entryPosition, freeSlot, isPart2, type NetworkPart } from './entryPositions';
 
 export type { NetworkPart } from './entryPositions';
@@ -17,16 +18,6 @@ export interface EntryInput {
   part: NetworkPart;
   group: string;
   location: string;
-}
-
-let fallbackCounter = 0;
-
-/** A browser-made id: a UUID where the browser has one, else time plus a counter (both ≤ 64 characters). */
-export function makeEntryId(): string {
-  const uuid = globalThis.crypto?.randomUUID?.();
-  if (uuid) return uuid;
-  fallbackCounter += 1;
-  return `entry-${Date.now().toString(36)}-${fallbackCounter.toString(36)}`;
 }
 
 function isRestorableEntry(value: unknown): value is NetworkEntry {
@@ -73,7 +64,7 @@ export const networkSlice = createSlice({
         });
       },
       prepare(input: EntryInput) {
-        return { payload: { ...input, id: makeEntryId() } };
+        return { payload: { ...input, id: makeBrowserId('entry') } };
       },
     },
     entryRemoved(state, action: PayloadAction<string>) {
@@ -101,7 +92,7 @@ export const networkSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof networkSlice> {}
 }
 

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import type { LookingForOption, WizardStepId } from '../../domain/fieldRules';
 import { fieldChanged, lookingForToggled, selectOnboardingState, touchedStepErrors } from './onboardingSlice';
 import { stepRegistry } from './steps/stepRegistry';
-import type { StepTextField } from './steps/stepTypes';
+import type { WizardTextField } from './steps/stepTypes';
 import { usePhotoChoice } from './usePhotoChoice';
 
 /**
@@ -17,7 +17,7 @@ export function OnboardingStep({ step, headingId }: { step: WizardStepId; headin
   const photo = usePhotoChoice();
 
   const onFieldChange = useCallback(
-    (field: StepTextField, value: string) => dispatch(fieldChanged({ field, value })),
+    (field: WizardTextField, value: string) => dispatch(fieldChanged({ field, value })),
     [dispatch],
   );
   const onLookingForToggle = useCallback(

@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { animated, useTransition } from '@react-spring/web';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { animationDuration } from '../../app/motion';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { animationDuration } from '../../shared/motion';
 import { PrimaryButton } from '../../components/Button';
 import { WIZARD_STEP_ORDER, nextWizardStep, type WizardStepId } from '../../domain/fieldRules';
 import {
@@ -15,7 +15,7 @@ import {
 import { OnboardingStep } from './OnboardingStep';
 import { WizardProgress } from './WizardProgress';
 
-/** Spec §9: the step animation takes 0.3 s. */
+/** The step animation takes 0.3 s. */
 export const STEP_ANIMATION_MS = 300;
 
 const Card = styled.section`
@@ -73,9 +73,9 @@ const BackButton = styled.button`
 `;
 
 /**
- * The onboarding wizard (spec §2, §4): steps 1, 2, 3, 7 and 8 in turn, each sliding in from the right
+ * The onboarding wizard: steps 1, 2, 3, 7 and 8 in turn, each sliding in from the right
  * going forward and from the left going back. Next is enabled once the step is valid; after the last
- * step it hands over to `onFinished` (the result is `selectWizardResult`, the photo `photoStore`).
+ * step it hands over to `onFinished` (the answers are `selectOnboardingDraft`, the photo `photoStore`).
  */
 export function OnboardingWizard({ onFinished }: { onFinished: () => void }) {
   const dispatch = useAppDispatch();

@@ -13,9 +13,9 @@ import {
   type WizardField,
   type WizardStepId,
 } from '../../domain/fieldRules';
-import { toWizardResult } from '../../domain/registration';
-import { rootReducer } from '../../app/store';
+import { rootReducer } from '../../shared/store';
 import { sanitiseRestoredOnboarding } from './restoreOnboarding';
+import type { WizardTextField } from './steps/stepTypes';
 
 /** What the store knows about the chosen photo; the Blob itself lives in `photoStore`. */
 export interface PhotoMeta {
@@ -26,9 +26,6 @@ export interface PhotoMeta {
   width: number | null;
   height: number | null;
 }
-
-/** The draft fields a person types into (lookingFor is toggled instead). */
-export type WizardTextField = Exclude<keyof OnboardingDraft, 'lookingFor'>;
 
 export interface OnboardingState {
   draft: OnboardingDraft;
@@ -52,7 +49,7 @@ export function photoCountOf(state: Pick<OnboardingState, 'photo'>): number {
   return state.photo ? 1 : 0;
 }
 
-/** Live messages of `step`'s fields that the person has touched (spec §4: fields validate as typed). */
+/** Live messages of `step`'s fields that the person has touched: fields validate as typed. */
 export function touchedStepErrors(state: OnboardingState, step: WizardStepId): WizardErrors {
   const errors: WizardErrors = {};
   for (const field of WIZARD_STEP_FIELDS[step]) {
@@ -124,11 +121,10 @@ export const onboardingSlice = createSlice({
       touchedStepErrors(state, state.step),
     ),
     selectIsStepValid: (state) => isWizardStepValid(state.step, state.draft, photoCountOf(state)),
-    selectWizardResult: createSelector([(state: OnboardingState) => state.draft], toWizardResult),
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof onboardingSlice> {}
 }
 
@@ -153,5 +149,4 @@ export const {
   selectPhotoMeta,
   selectStepErrors,
   selectIsStepValid,
-  selectWizardResult,
 } = injectedOnboardingSlice.selectors;

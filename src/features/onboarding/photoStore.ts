@@ -1,3 +1,5 @@
+import { makeBrowserId } from '../../shared/browserId';
+
 /**
  * The chosen photo's bytes, kept BESIDE the Redux store (which holds only serialisable `PhotoMeta`).
  * A best-effort copy goes to session storage so that a reload in the middle of registering keeps it.
@@ -21,18 +23,10 @@ interface SessionPhoto {
 }
 
 const photos = new Map<string, StoredPhoto>();
-let fallbackCounter = 0;
-
-function makePhotoId(): string {
-  const uuid = globalThis.crypto?.randomUUID?.();
-  if (uuid) return uuid;
-  fallbackCounter += 1;
-  return `photo-${Date.now().toString(36)}-${fallbackCounter.toString(36)}`;
-}
 
 /** Keeps `blob` and returns the id that `PhotoMeta.id` carries. */
 export function putPhoto(blob: Blob, name: string): string {
-  const id = makePhotoId();
+  const id = makeBrowserId('photo');
   photos.set(id, { blob, name });
   return id;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
 import { downsizePhoto } from './downsizePhoto';
 import { photoChosen, photoRemoved, selectPhotoMeta } from './onboardingSlice';
 import { getPhotoPreviewUrl, putPhoto, removePhoto, savePhotoToSession } from './photoStore';
@@ -10,7 +10,7 @@ export const NOT_AN_IMAGE = 'Please choose an image file';
 /** Some systems give no type for HEIC and friends; the file name decides then. */
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp|avif|heic|heif|bmp|tiff?)$/i;
 
-/** Images only (spec §5). The server decodes every upload and refuses anything that is not one. */
+/** Images only. The server decodes every upload and refuses anything that is not one. */
 export function isImageFile(file: File): boolean {
   return file.type ? file.type.startsWith('image/') : IMAGE_EXTENSION.test(file.name);
 }

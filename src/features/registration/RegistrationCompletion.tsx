@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { brand } from '../../config/brand';
 import { storeAccessToken } from './accessToken';
@@ -14,7 +14,7 @@ import {
 } from './registrationMessages';
 import { selectUploadProgress } from './registrationSlice';
 
-/** Spec §9: the panel with the number and a message to send appears after 12 s. */
+/** The panel with the number and a message to send appears after 12 s. */
 export const FALLBACK_PANEL_DELAY_MS = 12_000;
 
 const Screen = styled.section`
@@ -55,7 +55,7 @@ const Fallback = styled.div`
 `;
 
 export interface RegistrationCompletionProps {
-  /** What to send, or why it cannot be sent (the first missing field, spec §5). */
+  /** What to send, or why it cannot be sent (the first field that fails the shared check). */
   upload: RegistrationUpload | { problem: string };
   onRegistered: (answer: RegistrationAnswer) => void;
   onEditAnswers: () => void;

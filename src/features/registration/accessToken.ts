@@ -1,4 +1,4 @@
-/** Spec §6: the registered user's access token lives in local storage under one fixed key. */
+/** The registered user's access token lives in local storage under one fixed key. */
 export const ACCESS_TOKEN_STORAGE_KEY = 'becca.accessToken';
 
 export function storeAccessToken(token: string): void {

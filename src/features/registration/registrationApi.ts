@@ -1,4 +1,4 @@
-import { api, apiBaseUrl } from '../../app/api';
+import { api, apiBaseUrl } from '../../shared/api';
 import type { FriendNomination } from '../../domain/nomination';
 import type { WebRegistrationPayload } from '../../domain/registration';
 import { uploadProgressed, uploadReset } from './registrationSlice';
@@ -18,7 +18,7 @@ export interface RegistrationUpload {
   photos: readonly Blob[];
 }
 
-/** The older multipart form of the test harness (spec §3). */
+/** The older multipart form of the test harness. */
 export interface LegacyRegistrationUpload {
   fields: Record<string, string>;
   photo: Blob;

@@ -1,24 +1,23 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { apiErrorDetail } from '../../shared/api';
 import { brand } from '../../config/brand';
 
-/** Spec §8, registration failures. */
+/** Registration failures. */
 export const SUBMIT_FAILED = 'Failed to submit registration. Please try again.';
 export const COMPLETE_FAILED = 'Failed to complete registration';
 
-/** The network failed → try again; the server explained → its words; anything else → could not complete. */
+/** The server explained → its words; no answer → try again; an answer without a sentence → its status. */
 export function registrationErrorMessage(error: unknown): string {
-  const fetchError = error as FetchBaseQueryError | undefined;
-  if (!fetchError || typeof fetchError !== 'object' || !('status' in fetchError)) return COMPLETE_FAILED;
-  if (fetchError.status === 'FETCH_ERROR' || fetchError.status === 'TIMEOUT_ERROR') return SUBMIT_FAILED;
-  const detail = (fetchError.data as { detail?: unknown } | undefined)?.detail;
-  if (typeof detail === 'string' && detail) return detail;
-  if (typeof fetchError.status === 'number') return `HTTP error! Status: ${fetchError.status}`;
-  return COMPLETE_FAILED;
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return SUBMIT_FAILED;
+  return apiErrorDetail(
+    error,
+    typeof status === 'number' ? `HTTP error! Status: ${status}` : COMPLETE_FAILED,
+  );
 }
 
 const DEFAULT_MESSAGE = `Hi ${brand.assistantName}!`;
 
-/** Spec §9: a default messaging link when the server gives none. */
+/** A default messaging link when the server gives none. */
 export const fallbackWhatsAppUrl = `https://wa.me/${brand.assistantWhatsAppNumber}?text=${encodeURIComponent(DEFAULT_MESSAGE)}`;
 
 /** The text to send the assistant: the one prefilled in the link, so the linking code travels with it. */

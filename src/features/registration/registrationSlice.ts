@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../app/store';
+import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
 
 export interface RegistrationState {
   /** Share of the upload sent so far, 0 to 1. */
@@ -24,7 +24,7 @@ export const registrationSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof registrationSlice> {}
 }
 

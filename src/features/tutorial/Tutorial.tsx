@@ -1,11 +1,11 @@
 import styled from '@emotion/styled';
 import { animated, useSpring, useTrail } from '@react-spring/web';
 import { useEffect, useState } from 'react';
-import { animationDuration } from '../../app/motion';
+import { animationDuration } from '../../shared/motion';
 import { PrimaryButton } from '../../components/Button';
 import { brand } from '../../config/brand';
 
-/** Spec §9: the tutorial hands over to the invite flow after about 11.4 s. */
+/** The tutorial hands over to the invite flow after about 11.4 s. */
 export const TUTORIAL_AUTO_ADVANCE_MS = 11_400;
 
 const secondDegree = [

@@ -4,7 +4,7 @@ import { TextField } from '../../components/TextField';
 import { limits } from '../../domain/limits';
 import { useInviteCodeValidation } from '../../features/invite/useInviteCodeValidation';
 
-/** Spec §5: the second place that validates codes debounces by 500 ms (the overlay by 300 ms). */
+/** The second place that validates codes debounces by 500 ms (the overlay by 300 ms). */
 const TEST_PAGE_DEBOUNCE_MS = 500;
 
 const States = styled.dl`

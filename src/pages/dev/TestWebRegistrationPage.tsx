@@ -1,9 +1,9 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
 import { PageLayout } from '../../components/PageLayout';
-import type { RegistrationForm, WebRegistrationPayload } from '../../domain/registration';
-import { toWebRegistrationPayload } from '../../domain/registration';
-import { generateSamplePhoto, generateTestPhone } from './samplePhoto';
+import { toWebRegistrationPayload, type WebRegistrationPayload } from '../../domain/registration';
+import { generateSamplePhoto } from './samplePhoto';
+import { sampleDraft, sampleNetworkEntries } from './sampleRegistration';
 
 const REQUIRED_FIELDS = [
   'first_name',
@@ -21,40 +21,7 @@ interface Check {
   passed: boolean;
 }
 
-function sampleForm(): RegistrationForm {
-  return {
-    firstName: 'Test',
-    lastName: 'User',
-    age: '29',
-    location: 'London',
-    phone: generateTestPhone(),
-    occupation: 'Product designer building tools for community organisers',
-    whoIKnow: [
-      {
-        id: 'g1',
-        group: 'Hackney Runners',
-        location: 'London',
-        x: 50,
-        y: 14,
-        avatarSeed: 'g1',
-        isPart2Entry: false,
-      },
-      {
-        id: 'p1',
-        group: 'Sam Carter',
-        location: 'Bristol',
-        x: 81,
-        y: 68,
-        avatarSeed: 'p1',
-        isPart2Entry: true,
-      },
-    ],
-    lookingFor: ['Friendship'],
-    interests: ['Long walks with friends and very good coffee on Sundays'],
-  };
-}
-
-/** Spec §5 "Test-page expectations". */
+/** What the server's schema needs of the conversion: a numeric age, a list of groups, every field present. */
 function checkPayload(payload: WebRegistrationPayload): Check[] {
   return [
     {
@@ -84,7 +51,7 @@ export default function TestWebRegistrationPage() {
 
   useEffect(() => {
     void generateSamplePhoto().then((photo) => {
-      const payload = toWebRegistrationPayload(sampleForm(), 'SAMPLE234');
+      const payload = toWebRegistrationPayload(sampleDraft(), sampleNetworkEntries, 'SAMPLE234');
       setResult({ payload, checks: checkPayload(payload), photo });
     });
   }, []);

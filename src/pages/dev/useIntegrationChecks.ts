@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { api, describeApiError } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { api, apiErrorDetail, apiErrorStatus } from '../../shared/api';
+import { useAppDispatch } from '../../shared/hooks';
 import { toWebRegistrationPayload } from '../../domain/registration';
 import { useJoinWaitlistMutation, useLazyValidateCodeQuery } from '../../features/invite/inviteApi';
 import {
@@ -9,6 +9,7 @@ import {
   useRegisterMutation,
 } from '../../features/registration/registrationApi';
 import { generateSamplePhoto, generateTestPhone } from './samplePhoto';
+import { sampleDraft, sampleNetworkEntries } from './sampleRegistration';
 
 export interface CheckResult {
   name: string;
@@ -20,6 +21,12 @@ export interface CheckResult {
 const isNetworkError = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'FETCH_ERROR';
 
+/** The server's sentence, else "HTTP error! Status: 503" when it answered, else `fallback`. */
+function explain(error: unknown, fallback: string): string {
+  const status = apiErrorStatus(error);
+  return apiErrorDetail(error, status === undefined ? fallback : `HTTP error! Status: ${status}`);
+}
+
 function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
@@ -27,7 +34,7 @@ function uniqueSuffix(): string {
 const OCCUPATION = 'Integration test account checking the registration flow end to end';
 
 /**
- * The developer harness of spec §2: each call of the API through the app's own RTK Query endpoints,
+ * The developer harness: each call of the API through the app's own RTK Query endpoints,
  * against whatever server this page is served from, with fresh test data each run.
  */
 export function useIntegrationChecks() {
@@ -58,7 +65,7 @@ export function useIntegrationChecks() {
         setResults((previous) => [...previous, result]);
       };
       const fail = (prefix: string, error: unknown): never => {
-        throw new Error(`${prefix}${describeApiError(error, 'the request failed')}`);
+        throw new Error(`${prefix}${explain(error, 'the request failed')}`);
       };
 
       await check('Health check', async () => {
@@ -73,11 +80,11 @@ export function useIntegrationChecks() {
           const answer = await validateCode(inviteCode.trim()).unwrap();
           return `valid: ${answer.valid} (${answer.message})`;
         } catch (error) {
-          // Spec §8: a network error is re-raised; any other error says nothing about the API being up.
+          // A network error is re-raised; any other error says nothing about the API being up.
           if (isNetworkError(error)) {
             throw new Error('Invite validation failed: the network request failed', { cause: error });
           }
-          return `answered with an error: ${describeApiError(error, 'unknown')}`;
+          return `answered with an error: ${explain(error, 'unknown')}`;
         }
       });
       await check('Waitlist (phone)', async () => {
@@ -93,28 +100,14 @@ export function useIntegrationChecks() {
         return answer.message;
       });
       await check('Web registration', async () => {
-        const form = {
+        const draft = sampleDraft({
           firstName: 'Web',
           lastName: `Test ${suffix}`,
           age: '30',
-          location: 'London',
-          phone: generateTestPhone(),
           occupation: OCCUPATION,
-          whoIKnow: [
-            {
-              id: 'g1',
-              group: 'Test Club',
-              location: 'London',
-              x: 50,
-              y: 14,
-              avatarSeed: 's',
-              isPart2Entry: false,
-            },
-          ],
-          lookingFor: [],
-          interests: [],
-        };
-        const payload = toWebRegistrationPayload(form, inviteCode);
+        });
+        const entries = [{ ...sampleNetworkEntries[0]!, group: 'Test Club' }];
+        const payload = toWebRegistrationPayload(draft, entries, inviteCode);
         const answer = await register({ payload, photos: [await generateSamplePhoto()] })
           .unwrap()
           .catch((error: unknown) => fail('Registration failed: ', error));

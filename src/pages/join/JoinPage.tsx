@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { PageLayout } from '../../components/PageLayout';
 import { brand } from '../../config/brand';
 import { InviteOverlay } from '../../features/invite/InviteOverlay';

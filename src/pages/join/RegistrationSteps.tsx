@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
 import {
   answersReopened,
   stepBack,
@@ -48,7 +48,6 @@ export function RegistrationSteps({
     case 'whoIKnow2':
       return (
         <WhoIKnowStep
-          key={step}
           part={step === 'whoIKnow1' ? 1 : 2}
           userName={draft.firstName}
           userPhotoUrl={photo ? getPhotoPreviewUrl(photo.id) : undefined}

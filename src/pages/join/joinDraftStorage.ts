@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../shared/store';
 
 /** Session storage: what the person typed survives a reload or "Try Again", and goes with the tab. */
 export const JOIN_DRAFT_KEY = 'becca.join.draft';

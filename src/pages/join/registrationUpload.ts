@@ -1,26 +1,27 @@
-import type { RootState } from '../../app/store';
-import {
-  firstRegistrationFormError,
-  toRegistrationForm,
-  toWebRegistrationPayload,
-} from '../../domain/registration';
+import type { RootState } from '../../shared/store';
+import { toWebRegistrationPayload } from '../../domain/registration';
+import { checkWebRegistrationPayload } from '../../domain/registrationPayloadRules';
 import { selectAcceptedInviteCode } from '../../features/joinFlow/joinFlowSlice';
 import { selectNetworkEntries } from '../../features/network/networkSlice';
-import { selectPhotoMeta, selectWizardResult } from '../../features/onboarding/onboardingSlice';
+import { selectOnboardingDraft, selectPhotoMeta } from '../../features/onboarding/onboardingSlice';
 import { getPhotoFile } from '../../features/onboarding/photoStore';
 import type { RegistrationUpload } from '../../features/registration/registrationApi';
 
 /**
- * Gathers what the flow collected into one registration, or names the first thing missing
- * (spec §5's required-field messages, in order).
+ * Gathers what the flow collected into one registration, checked by the rules the server runs, or
+ * names the first thing that fails (the required fields in the order the wizard asks for them).
  */
 export function registrationUploadFrom(state: RootState): RegistrationUpload | { problem: string } {
   const photoMeta = selectPhotoMeta(state);
   const photo = photoMeta ? getPhotoFile(photoMeta.id) : undefined;
-  const form = toRegistrationForm(selectWizardResult(state), selectNetworkEntries(state));
-  const problem = firstRegistrationFormError(form, photo ? 1 : 0);
-  if (problem) return { problem };
   const inviteCode = selectAcceptedInviteCode(state);
+  const received = toWebRegistrationPayload(
+    selectOnboardingDraft(state),
+    selectNetworkEntries(state),
+    inviteCode ?? '',
+  );
+  const checked = checkWebRegistrationPayload(received, photo ? 1 : 0);
+  if (checked.error) return { problem: checked.error.detail };
   if (!inviteCode || !photo) return { problem: 'An invite code is required to register.' };
-  return { payload: toWebRegistrationPayload(form, inviteCode), photos: [photo] };
+  return { payload: checked.payload, photos: [photo] };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../shared/hooks';
 import { joinFlowRestored } from '../../features/joinFlow/joinFlowSlice';
 import { networkRestored } from '../../features/network/networkSlice';
 import { onboardingRestored, photoRemoved } from '../../features/onboarding/onboardingSlice';

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { routePaths } from '../../app/routePaths';
+import { routePaths } from '../../shared/routePaths';
 import { ButtonLink } from '../../components/ButtonLink';
 import { AvatarImage } from '../../components/chat/AvatarImage';
 import { DarkFooter } from '../../components/DarkFooter';

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { routePaths } from '../../app/routePaths';
+import { routePaths } from '../../shared/routePaths';
 import { ButtonLink, ExternalButtonLink } from '../../components/ButtonLink';
 import { PageLayout } from '../../components/PageLayout';
 import { brand } from '../../config/brand';

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
-import { routePaths } from '../../app/routePaths';
+import { routePaths } from '../../shared/routePaths';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HydrateSeparately } from '../../components/HydrateSeparately';
 import { SiteFooter } from '../../components/SiteFooter';

@@ -1,6 +1,6 @@
 import { brand } from '../../config/brand';
 
-/** Spec §9: the explainer's sample messages appear 500, 1200 and 1700 ms after the chat is shown. */
+/** The explainer's sample messages appear 500, 1200 and 1700 ms after the chat is shown. */
 export const SAMPLE_MESSAGE_DELAYS_MS = [500, 1200, 1700] as const;
 
 export interface SampleMessage {

@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useId } from 'react';
 import type { FieldError } from '../../../domain/fieldRules';
 import { limits } from '../../../domain/limits';
-import { VisuallyHidden } from './StepLayout';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 
 const Field = styled.div`
   display: grid;

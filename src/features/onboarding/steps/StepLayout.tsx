@@ -2,19 +2,6 @@ import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import type { FieldError } from '../../../domain/fieldRules';
 
-/** Text for screen readers only. */
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
 const Header = styled.header`
   margin-bottom: 1.25rem;
   h2 {

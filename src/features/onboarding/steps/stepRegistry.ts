@@ -10,7 +10,7 @@ import type { StepComponent } from './stepTypes';
 
 /**
  * Every step of the wizard by id. Steps 4, 5 and 6 exist but WIZARD_STEP_ORDER (1, 2, 3, 7, 8)
- * skips them (spec §2); putting one back in the order is all it takes to show it.
+ * skips them; putting one back in the order is all it takes to show it.
  */
 export const stepRegistry: Record<WizardStepId, StepComponent> = {
   1: NameStep,

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import type { LookingForOption, OnboardingDraft, WizardErrors } from '../../../domain/fieldRules';
 
 /** The draft fields a person types into (lookingFor is toggled instead). */
-export type StepTextField = Exclude<keyof OnboardingDraft, 'lookingFor'>;
+/** The draft fields a person types into (lookingFor is toggled instead). */
+export type WizardTextField = Exclude<keyof OnboardingDraft, 'lookingFor'>;
 
 /** The photo step's view of the chosen photo and what it can do with it. */
 export interface PhotoControls {
@@ -22,7 +23,7 @@ export interface StepProps {
   draft: OnboardingDraft;
   /** Live messages for the fields the person has touched. */
   errors: WizardErrors;
-  onFieldChange: (field: StepTextField, value: string) => void;
+  onFieldChange: (field: WizardTextField, value: string) => void;
   onLookingForToggle: (option: LookingForOption) => void;
   photo: PhotoControls;
 }

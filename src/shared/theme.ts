@@ -17,7 +17,7 @@ export const theme = {
     body: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     display: "'DM Serif Display', Georgia, 'Times New Roman', serif",
   },
-  /** Spec §9: the mobile and header breakpoint is 768 px. */
+  /** The mobile and header breakpoint is 768 px. */
   media: {
     mobile: '@media (max-width: 767.98px)',
     desktop: '@media (min-width: 768px)',

@@ -1,4 +1,4 @@
-/** Spec §9: on a slow connection or a low-memory device every animation runs in 0.1 s. */
+/** On a slow connection or a low-memory device every animation runs in 0.1 s. */
 export const SLOW_DEVICE_ANIMATION_MS = 100;
 
 export function prefersReducedMotion(): boolean {

@@ -23,14 +23,20 @@ rootReducer.inject(api);
 dynamicMiddleware.addMiddleware(api.middleware);
 initialiseInjectedSlices();
 
-export const { useHealthQuery } = api;
+/** The HTTP status of a failed call the server answered (even with a body that is not JSON); undefined when it never answered. */
+export function apiErrorStatus(error: unknown): number | undefined {
+  const failure = error as FetchBaseQueryError | undefined;
+  if (!failure || typeof failure !== 'object' || !('status' in failure)) return undefined;
+  if (typeof failure.status === 'number') return failure.status;
+  return 'originalStatus' in failure ? failure.originalStatus : undefined;
+}
 
-/** Spec §8: the server's `detail` when it sent one, else "HTTP error! Status: {status}". */
-export function describeApiError(error: unknown, fallback: string): string {
-  const fetchError = error as FetchBaseQueryError | undefined;
-  if (!fetchError || typeof fetchError !== 'object' || !('status' in fetchError)) return fallback;
-  const data = fetchError.data as { detail?: unknown } | undefined;
-  if (data && typeof data.detail === 'string' && data.detail) return data.detail;
-  if (typeof fetchError.status === 'number') return `HTTP error! Status: ${fetchError.status}`;
-  return fallback;
+/**
+ * The one reading of a failed call, for every endpoint: the server's `{detail}` sentence when it sent
+ * one (errors are always `{detail: "<human sentence>"}`), else `fallback`.
+ */
+export function apiErrorDetail(error: unknown, fallback: string): string {
+  const data = (error as { data?: { detail?: unknown } } | undefined)?.data;
+  const detail = typeof data === 'object' && data !== null ? data.detail : undefined;
+  return typeof detail === 'string' && detail !== '' ? detail : fallback;
 }

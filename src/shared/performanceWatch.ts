@@ -1,4 +1,4 @@
-/** Spec §9: a first paint above 2.5 s or a largest contentful paint above 4 s is worth a warning. */
+/** A first paint above 2.5 s or a largest contentful paint above 4 s is worth a warning. */
 export const SLOW_FIRST_PAINT_MS = 2500;
 export const SLOW_LARGEST_PAINT_MS = 4000;
 

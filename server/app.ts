@@ -14,6 +14,7 @@ import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationMultipartLimits, registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { memberInviteRoutes } from './routes/memberInviteRoutes';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 
@@ -153,9 +154,13 @@ export async function buildApp({
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
     rateLimitPerMinute: rateLimits.register,
+    memberInvites: settings.memberInvites,
   });
   await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
-  if (adminToken) await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
+  await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });
+  if (adminToken) {
+    await app.register(adminRoutes, { commands: databaseOperatorCommands(db, settings.appUrl), adminToken });
+  }
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;
 }

@@ -20,6 +20,8 @@ export interface WaitlistRow {
   email: string | null;
   name: string | null;
   createdAt: Date;
+  invitedAt: Date | null;
+  joinedAt: Date | null;
 }
 
 export async function listWaitlist(db: Db): Promise<WaitlistRow[]> {

@@ -15,6 +15,8 @@ import { registrationMultipartLimits, registrationRoutes } from './routes/regist
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
+import { assistantRoutes } from './routes/assistantRoutes';
+import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 
@@ -158,6 +160,15 @@ export async function buildApp({
   });
   await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
   await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });
+  const { assistant } = settings;
+  if (assistant.apiKey)
+    await app.register(assistantRoutes, {
+      db,
+      appUrl: settings.appUrl,
+      ...assistant,
+      apiKey: assistant.apiKey,
+    });
+  if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
   if (adminToken) {
     await app.register(adminRoutes, { commands: databaseOperatorCommands(db, settings.appUrl), adminToken });
   }

@@ -1,19 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { WaitlistView } from '../operator/operatorCommands';
 import { runOperatorCommand } from './operatorConnection';
+import { csvCell } from './tabular';
 
 const USAGE = `Usage:
   npm run waitlist -- list                       people waiting, newest last, with their status
   npm run --silent waitlist -- export            CSV with a header on stdout
   npm run --silent waitlist -- invite PHONE      a one-use code for that number; prints the wa.me link to send
   npm run --silent waitlist -- invite --next N   the same for the N longest-waiting numbers, one link a line`;
-
-/** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
-function csvCell(value: string | null): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 function toCsv(rows: WaitlistView[]): string {
   const lines = rows.map((row) => [row.phone, row.email, row.name, row.joinedAt].map(csvCell).join(','));

@@ -19,11 +19,12 @@ export interface RunningServer {
 
 /** The real server (`npm start`'s entry point) on a free port and a fresh temporary data folder. */
 export async function startRealServer(
-  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const server = await startServerProcess({
     dataDir: options.dataDir ?? makeTempDir('becca-e2e'),
     env: options.env,
+    startTimeoutMs: options.startTimeoutMs,
   });
   return {
     url: server.url,

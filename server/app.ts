@@ -14,6 +14,7 @@ import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationMultipartLimits, registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { memberInviteRoutes } from './routes/memberInviteRoutes';
 import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
@@ -155,8 +156,10 @@ export async function buildApp({
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
     rateLimitPerMinute: rateLimits.register,
+    memberInvites: settings.memberInvites,
   });
   await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
+  await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });
   const { assistant } = settings;
   if (assistant.apiKey)
     await app.register(assistantRoutes, {
@@ -166,7 +169,9 @@ export async function buildApp({
       apiKey: assistant.apiKey,
     });
   if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
-  if (adminToken) await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
+  if (adminToken) {
+    await app.register(adminRoutes, { commands: databaseOperatorCommands(db, settings.appUrl), adminToken });
+  }
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;
 }

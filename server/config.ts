@@ -18,6 +18,8 @@ export interface Settings {
   redisUrl: string | undefined;
   assistantWhatsAppNumber: string;
   appUrl: string;
+  /** One-use invite codes each new member receives (`MEMBER_INVITES`). */
+  memberInvites: number;
   logLevel: LogLevel;
   /** Trust X-Forwarded-* from this many proxy hops (0: none). Set it only behind your own proxy. */
   trustProxyHops: number;
@@ -57,6 +59,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       '',
     ),
     appUrl: env.APP_URL || `http://localhost:${integerSetting(env, 'PORT', 3000)}`,
+    memberInvites: integerSetting(env, 'MEMBER_INVITES', 3),
     logLevel,
     trustProxyHops: integerSetting(env, 'TRUST_PROXY_HOPS', 0),
     rateLimits: {

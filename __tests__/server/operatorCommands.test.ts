@@ -111,8 +111,20 @@ describe.each(engines)('operator commands on $name', (engine) => {
     const listed = await commands.listWaitlist();
     expect(listed).toEqual(
       expect.arrayContaining([
-        { phone: '+447911100700', email: null, name: 'Ada', joinedAt: expect.stringMatching(ISO) },
-        { phone: null, email: 'grace@example.com', name: null, joinedAt: expect.stringMatching(ISO) },
+        {
+          phone: '+447911100700',
+          email: null,
+          name: 'Ada',
+          joinedAt: expect.stringMatching(ISO),
+          status: 'waiting',
+        },
+        {
+          phone: null,
+          email: 'grace@example.com',
+          name: null,
+          joinedAt: expect.stringMatching(ISO),
+          status: 'waiting',
+        },
       ]),
     );
   });

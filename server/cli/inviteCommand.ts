@@ -1,11 +1,15 @@
 import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
+import { formatInviteTree } from './inviteTreeText';
 import { runOperatorCommand } from './operatorConnection';
 
 const USAGE = `Usage:
   npm run --silent invite -- create [--uses N] [--expires YYYY-MM-DD] [--label TEXT]
   npm run invite -- list
-  npm run invite -- revoke CODE`;
+  npm run invite -- revoke CODE
+  npm run invite -- grant USER_ID N        N more one-use codes for that member
+  npm run invite -- tree                   who invited whom
+  npm run invite -- revoke-branch USER_ID  revoke the unused codes of a member and everyone below them`;
 
 function formatTable(rows: InviteCodeView[]): string {
   const header = ['CODE', 'LABEL', 'USES', 'EXPIRES', 'STATUS'];
@@ -39,7 +43,7 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, code] = positionals;
+  const [command, code, amount] = positionals;
   if (values.help || !command) {
     console.log(USAGE);
     return;
@@ -68,6 +72,22 @@ async function main() {
         const revoked = await commands.revokeInvite(code);
         if (!revoked) throw new Error(`No invite code ${code}.`);
         console.log(`Revoked ${revoked.code} (${revoked.uses}/${revoked.maxUses} uses).`);
+        return;
+      }
+      case 'grant': {
+        if (!code || !amount) throw new Error(`grant needs a member id and a number.\n${USAGE}`);
+        const { unused } = await commands.grantInvites(code, Number(amount));
+        console.log(`Granted ${amount} invite code(s) to ${code}; they now have ${unused} unused.`);
+        return;
+      }
+      case 'tree': {
+        console.log(formatInviteTree(await commands.inviteTree()));
+        return;
+      }
+      case 'revoke-branch': {
+        if (!code) throw new Error(`revoke-branch needs a member id.\n${USAGE}`);
+        const { members, revokedCodes } = await commands.revokeBranch(code);
+        console.log(`Revoked ${revokedCodes} unused code(s) across ${members} member(s) of that branch.`);
         return;
       }
       default:

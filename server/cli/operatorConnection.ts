@@ -22,6 +22,8 @@ async function adminRequest<T>(baseUrl: string, token: string, method: string, p
   return json as T;
 }
 
+const memberPath = (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}`;
+
 function serverOperatorCommands(baseUrl: string, token: string): OperatorCommands {
   return {
     ...serverMemberCommands((method, path) => adminRequest(baseUrl, token, method, path)),
@@ -30,6 +32,13 @@ function serverOperatorCommands(baseUrl: string, token: string): OperatorCommand
     revokeInvite: (code) =>
       adminRequest(baseUrl, token, 'POST', `/api/admin/invite-codes/${encodeURIComponent(code)}/revoke`),
     listWaitlist: () => adminRequest(baseUrl, token, 'GET', '/api/admin/waitlist'),
+    grantInvites: (userId, count) =>
+      adminRequest(baseUrl, token, 'POST', `${memberPath(userId)}/invite-grants`, { count }),
+    inviteTree: () => adminRequest(baseUrl, token, 'GET', '/api/admin/invite-tree'),
+    revokeBranch: (userId) =>
+      adminRequest(baseUrl, token, 'POST', `${memberPath(userId)}/branch-revocation`, {}),
+    inviteFromWaitlist: (target) =>
+      adminRequest(baseUrl, token, 'POST', '/api/admin/waitlist/invitations', target),
   };
 }
 
@@ -44,7 +53,7 @@ export async function connectOperator(): Promise<OperatorConnection> {
   const direct = async (database: Database, release = () => {}) => {
     await database.migrate();
     return {
-      commands: databaseOperatorCommands(database.db),
+      commands: databaseOperatorCommands(database.db, settings.appUrl),
       close: async () => {
         await database.close();
         release();

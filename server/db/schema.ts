@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  type AnyPgColumn,
   index,
   integer,
   pgTable,
@@ -30,8 +31,13 @@ export const inviteCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The member whose quota this code belongs to; null for the operator's codes. */
+    invitedBy: uuid('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The waitlist entry the operator let in with this code (`npm run waitlist -- invite`). */
+    waitlistId: integer('waitlist_id').references((): AnyPgColumn => waitlist.id, { onDelete: 'set null' }),
   },
   (table) => [
+    index('invite_codes_invited_by_idx').on(table.invitedBy),
     check('invite_codes_uses_within_max', sql`${table.uses} >= 0 AND ${table.uses} <= ${table.maxUses}`),
     check('invite_codes_max_uses_positive', sql`${table.maxUses} > 0`),
   ],
@@ -43,6 +49,10 @@ export const waitlist = pgTable('waitlist', {
   email: text('email').unique(),
   name: text('name'),
   createdAt: createdAt(),
+  /** Set when the operator sends this number an invitation; status waiting → invited. */
+  invitedAt: timestamp('invited_at', { withTimezone: true }),
+  /** Set when this number registers, with any code; status → joined. */
+  joinedAt: timestamp('joined_at', { withTimezone: true }),
 });
 
 /** registered → linked (the assistant matched the WhatsApp chat) → onboarded (first conversation done). */

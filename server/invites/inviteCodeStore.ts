@@ -72,14 +72,16 @@ export interface NewInviteCode {
   maxUses: number;
   expiresAt?: Date;
   label?: string;
+  /** The waitlist entry this code lets in. */
+  waitlistId?: number;
 }
 
-export async function createInviteCode(db: Db, { maxUses, expiresAt, label }: NewInviteCode) {
+export async function createInviteCode(db: Db, { maxUses, expiresAt, label, waitlistId }: NewInviteCode) {
   // 10 characters of a 31-letter alphabet: a collision is astronomically unlikely, but retry anyway.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [row] = await db
       .insert(inviteCodes)
-      .values({ code: generateInviteCode(), maxUses, expiresAt, label })
+      .values({ code: generateInviteCode(), maxUses, expiresAt, label, waitlistId })
       .onConflictDoNothing()
       .returning();
     if (row) return row;

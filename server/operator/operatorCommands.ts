@@ -1,3 +1,4 @@
+import { readSettings } from '../config';
 import type { Db } from '../db/database';
 import {
   createInviteCode,
@@ -6,6 +7,20 @@ import {
   revokeInviteCode,
   type InviteCodeRow,
 } from '../invites/inviteCodeStore';
+import {
+  grantMemberInvites,
+  loadInviteTree,
+  revokeBranch,
+  type InviteTree,
+  type RevokedBranch,
+} from '../invites/memberInviteStore';
+import {
+  inviteNextWaiting,
+  inviteWaitlistPhone,
+  waitlistStatus,
+  type WaitlistInvitation,
+  type WaitlistStatus,
+} from '../waitlist/waitlistInvites';
 import { listWaitlist } from '../waitlist/waitlistStore';
 import { databaseMemberCommands, type MemberOperatorCommands } from './memberOperatorCommands';
 
@@ -25,6 +40,7 @@ export interface WaitlistView {
   email: string | null;
   name: string | null;
   joinedAt: string;
+  status: WaitlistStatus;
 }
 
 export function toInviteCodeView(row: InviteCodeRow): InviteCodeView {
@@ -51,6 +67,12 @@ export interface OperatorCommands extends MemberOperatorCommands {
   listInvites(): Promise<InviteCodeView[]>;
   revokeInvite(code: string): Promise<InviteCodeView | undefined>;
   listWaitlist(): Promise<WaitlistView[]>;
+  /** N more one-use codes for a member; answers how many unused codes they now hold. */
+  grantInvites(userId: string, count: number): Promise<{ unused: number }>;
+  inviteTree(): Promise<InviteTree>;
+  revokeBranch(userId: string): Promise<RevokedBranch>;
+  /** `phone` as typed, or `next` waiting entries, oldest first. */
+  inviteFromWaitlist(target: { phone: string } | { next: number }): Promise<WaitlistInvitation[]>;
 }
 
 /** `--expires 2026-12-31` means the code works through that whole day (UTC). */
@@ -62,7 +84,8 @@ export function expiryFromDate(date: string): Date {
   return expiresAt;
 }
 
-export function databaseOperatorCommands(db: Db): OperatorCommands {
+/** `appUrl` is where invitation links point (the server's APP_URL). */
+export function databaseOperatorCommands(db: Db, appUrl = readSettings().appUrl): OperatorCommands {
   return {
     ...databaseMemberCommands(db),
     createInvite: async ({ uses, expires, label }) => {
@@ -87,6 +110,14 @@ export function databaseOperatorCommands(db: Db): OperatorCommands {
         email: row.email,
         name: row.name,
         joinedAt: row.createdAt.toISOString(),
+        status: waitlistStatus(row),
       })),
+    grantInvites: async (userId, count) => ({ unused: await grantMemberInvites(db, userId, count) }),
+    inviteTree: () => loadInviteTree(db),
+    revokeBranch: (userId) => revokeBranch(db, userId),
+    inviteFromWaitlist: async (target) =>
+      'phone' in target
+        ? [await inviteWaitlistPhone(db, target.phone, appUrl)]
+        : inviteNextWaiting(db, target.next, appUrl),
   };
 }

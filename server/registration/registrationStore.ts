@@ -10,6 +10,8 @@ import {
   inviteCodeState,
   type InviteCodeState,
 } from '../invites/inviteCodeStore';
+import { createMemberInvites } from '../invites/memberInviteStore';
+import { markWaitlistJoined } from '../waitlist/waitlistInvites';
 import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
 import { enqueueEvent } from '../webhooks/outbox';
 import type { ProcessedPhoto } from './photoProcessing';
@@ -49,14 +51,15 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * One transaction: take one use of the invite, then store the user, their photo, their network and
- * the hash of their token, and the `member.registered` event. Anything failing rolls all of it back,
- * the invite use included.
+ * One transaction: take one use of the invite, then store the user, their photo, their network,
+ * the hash of their token, their own `memberInvites` codes and the `member.registered` event, and mark
+ * their number joined on the waitlist. Anything failing rolls all of it back, the invite use included.
  */
 export async function registerUser(
   db: Db,
   payload: WebRegistrationPayload,
   photos: readonly ProcessedPhoto[],
+  memberInvites: number,
 ): Promise<Registration> {
   const { token, tokenHash, expiresAt } = newAccessToken();
   const linkingCode = newLinkingCode();
@@ -98,6 +101,8 @@ export async function registerUser(
         })),
       );
       await tx.insert(accessTokens).values({ tokenHash, userId: id, expiresAt });
+      await createMemberInvites(tx, id, memberInvites);
+      await markWaitlistJoined(tx, payload.phone);
       // In this transaction: an acknowledged registration always has its event, a failed one never.
       await enqueueEvent(
         tx,

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { tokensMatch } from '../operator/adminToken';
 import type { OperatorCommands } from '../operator/operatorCommands';
+import { memberInviteAdminRoutes } from './memberInviteAdminRoutes';
 import { memberAdminRoutes } from './memberAdminRoutes';
 import { ErrorDetail } from './schemas';
 
@@ -19,6 +20,7 @@ const WaitlistView = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   name: Type.Union([Type.String(), Type.Null()]),
   joinedAt: Type.String(),
+  status: Type.Union([Type.Literal('waiting'), Type.Literal('invited'), Type.Literal('joined')]),
 });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -87,4 +89,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
   app.get('/api/admin/waitlist', { schema: { response: { 200: Type.Array(WaitlistView) } } }, async () =>
     commands.listWaitlist(),
   );
+  // Registered inside this plugin so that the loopback-and-token hook above guards them too.
+  await app.register(memberInviteAdminRoutes, { commands });
 };

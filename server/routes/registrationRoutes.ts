@@ -18,6 +18,8 @@ export interface RegistrationRouteOptions {
   db: Db;
   assistantWhatsAppNumber: string;
   rateLimitPerMinute: number;
+  /** One-use invite codes each new member receives. */
+  memberInvites: number;
 }
 
 const INVITE_MISSING = 'An invite code is required to register.';
@@ -33,7 +35,7 @@ const Registered = Type.Object({
 
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, rateLimitPerMinute },
+  { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites },
 ) => {
   app.post(
     '/api/auth/register',
@@ -70,7 +72,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
         const processed = [];
         for (const photo of photos) processed.push(await processPhoto(photo));
 
-        const registration = await registerUser(db, payload, processed);
+        const registration = await registerUser(db, payload, processed, memberInvites);
         return reply.code(201).send({
           success: true,
           message: `Welcome to Becca, ${payload.first_name}! Your registration is complete.`,

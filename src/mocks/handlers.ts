@@ -39,6 +39,18 @@ export const handlers = [
       : HttpResponse.json({ detail: 'Please sign in to nominate a friend.' }, { status: 401 }),
   ),
 
+  http.get('*/api/me/invites', ({ request }) =>
+    request.headers.get('authorization')?.startsWith('Bearer ')
+      ? HttpResponse.json({
+          invites: ['MOCKINV234', 'MOCKINV345', 'MOCKINV456'].map((code, index) => ({
+            code,
+            used: index === 0,
+            share_url: `http://localhost:3000/join?code=${code}`,
+          })),
+        })
+      : HttpResponse.json({ detail: 'Please sign in to see your invites.' }, { status: 401 }),
+  ),
+
   http.post('*/api/waitlist/join', () =>
     HttpResponse.json({
       success: true,

@@ -1,70 +1,31 @@
-import styled from '@emotion/styled';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useAppSelector } from '../../shared/hooks';
 import { PrimaryButton, TextButton } from '../../components/Button';
-import { brand } from '../../config/brand';
 import { storeAccessToken } from './accessToken';
-import { CopyableMessage } from './CopyableMessage';
 import { useRegisterMutation, type RegistrationAnswer, type RegistrationUpload } from './registrationApi';
-import {
-  fallbackWhatsAppUrl,
-  messageFromWhatsAppUrl,
-  numberFromWhatsAppUrl,
-  registrationErrorMessage,
-} from './registrationMessages';
+import { registrationErrorMessage } from './registrationMessages';
 import { selectUploadProgress } from './registrationSlice';
+import { CompletionScreen as Screen, WelcomeScreen } from './WelcomeScreen';
 
-/** The panel with the number and a message to send appears after 12 s. */
-export const FALLBACK_PANEL_DELAY_MS = 12_000;
-
-const Screen = styled.section`
-  max-width: 32rem;
-  margin: 2rem auto;
-  text-align: center;
-  h1 {
-    font-size: clamp(2rem, 7vw, 2.8rem);
-    margin: 0 0 0.5rem;
-  }
-  progress {
-    width: 100%;
-    height: 0.6rem;
-    accent-color: ${({ theme }) => theme.colors.night};
-  }
-`;
-
-const WhatsAppLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-height: 48px;
-  padding: 0.75rem 1.75rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: #0b6b3a;
-  color: #fff;
-  font-weight: 600;
-  text-decoration: none;
-`;
-
-const Fallback = styled.div`
-  margin-top: 2rem;
-  padding: 1rem 1.25rem;
-  text-align: left;
-  border: 1px solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.paperRaised};
-`;
+export { FALLBACK_PANEL_DELAY_MS } from './WelcomeScreen';
 
 export interface RegistrationCompletionProps {
   /** What to send, or why it cannot be sent (the first field that fails the shared check). */
   upload: RegistrationUpload | { problem: string };
   onRegistered: (answer: RegistrationAnswer) => void;
   onEditAnswers: () => void;
+  /** What the page shows under the welcome, once registered (the invites panel). */
+  afterWelcome?: (answer: RegistrationAnswer) => ReactNode;
 }
 
-export function RegistrationCompletion({ upload, onRegistered, onEditAnswers }: RegistrationCompletionProps) {
+export function RegistrationCompletion({
+  upload,
+  onRegistered,
+  onEditAnswers,
+  afterWelcome,
+}: RegistrationCompletionProps) {
   const [register, { data, error, isError, isSuccess }] = useRegisterMutation();
   const progress = useAppSelector(selectUploadProgress);
-  const [showFallback, setShowFallback] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -79,12 +40,6 @@ export function RegistrationCompletion({ upload, onRegistered, onEditAnswers }: 
       })
       .catch(() => undefined);
   }, [register, upload, onRegistered]);
-
-  useEffect(() => {
-    if (!isSuccess) return;
-    const timer = setTimeout(() => setShowFallback(true), FALLBACK_PANEL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [isSuccess]);
 
   const problem = 'problem' in upload ? upload.problem : isError ? registrationErrorMessage(error) : null;
   if (problem) {
@@ -114,23 +69,5 @@ export function RegistrationCompletion({ upload, onRegistered, onEditAnswers }: 
     );
   }
 
-  const whatsappUrl = data.whatsapp_url || fallbackWhatsAppUrl;
-  return (
-    <Screen aria-labelledby="completion-title">
-      <h1 id="completion-title">Welcome to {brand.productName}.</h1>
-      <p>Meet {brand.assistantName} - your social intelligence</p>
-      <WhatsAppLink href={whatsappUrl} rel="noopener">
-        Go to WhatsApp
-      </WhatsAppLink>
-      {showFallback && (
-        <Fallback role="region" aria-label="Message Becca yourself">
-          <p css={{ margin: '0 0 0.5rem' }}>
-            WhatsApp didn’t open? Message {brand.assistantName} on{' '}
-            <strong>{numberFromWhatsAppUrl(whatsappUrl)}</strong> with:
-          </p>
-          <CopyableMessage text={messageFromWhatsAppUrl(whatsappUrl)} />
-        </Fallback>
-      )}
-    </Screen>
-  );
+  return <WelcomeScreen whatsappUrl={data.whatsapp_url}>{afterWelcome?.(data)}</WelcomeScreen>;
 }

@@ -41,3 +41,8 @@ export function numberFromWhatsAppUrl(url: string): string {
     ? `+44 ${digits.slice(2, 6)} ${digits.slice(6)}`
     : `+${digits}`;
 }
+
+/** The one-time linking code at the end of the prefilled message ("… My code is ABCD2345"), if any. */
+export function linkingCodeFromWhatsAppUrl(url: string): string | null {
+  return /code is ([A-Z0-9]+)\s*$/.exec(messageFromWhatsAppUrl(url))?.[1] ?? null;
+}

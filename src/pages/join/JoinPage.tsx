@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { PageLayout } from '../../components/PageLayout';
@@ -12,7 +12,12 @@ import {
   selectJoinStep,
   selectOverlayOpen,
 } from '../../features/joinFlow/joinFlowSlice';
+import { InvitesPanel } from '../../features/memberInvites/InvitesPanel';
+import { readAccessToken } from '../../features/registration/accessToken';
+import type { RegistrationAnswer } from '../../features/registration/registrationApi';
+import { WelcomeScreen } from '../../features/registration/WelcomeScreen';
 import { Tutorial } from '../../features/tutorial/Tutorial';
+import { loadRegisteredWelcome, saveRegisteredWelcome } from './registeredWelcome';
 import { RegistrationSteps } from './RegistrationSteps';
 import { usePersistedJoinDraft } from './usePersistedJoinDraft';
 
@@ -31,8 +36,34 @@ export default function JoinPage() {
   }, [linkCode]);
 
   const finishDraft = usePersistedJoinDraft();
+  // Registered in this tab already: a reload shows the welcome again, with the invites panel.
+  const [welcome] = useState(() => {
+    const accessToken = readAccessToken();
+    const whatsappUrl = loadRegisteredWelcome();
+    return accessToken && whatsappUrl ? { accessToken, whatsappUrl } : null;
+  });
+  const onRegistered = useCallback(
+    (answer: RegistrationAnswer) => {
+      finishDraft();
+      saveRegisteredWelcome(answer.whatsapp_url);
+    },
+    [finishDraft],
+  );
 
   const openInviteFlow = useCallback(() => dispatch(inviteFlowOpened()), [dispatch]);
+
+  if (welcome) {
+    return (
+      <>
+        <title>{`Welcome to ${brand.productName}`}</title>
+        <PageLayout>
+          <WelcomeScreen whatsappUrl={welcome.whatsappUrl}>
+            <InvitesPanel accessToken={welcome.accessToken} />
+          </WelcomeScreen>
+        </PageLayout>
+      </>
+    );
+  }
 
   return (
     <>
@@ -42,7 +73,7 @@ export default function JoinPage() {
           {step === 'tutorial' ? (
             <Tutorial onFinished={openInviteFlow} />
           ) : (
-            <RegistrationSteps step={step} onRegistered={finishDraft} />
+            <RegistrationSteps step={step} onRegistered={onRegistered} />
           )}
         </PageLayout>
       </div>

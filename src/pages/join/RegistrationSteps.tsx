@@ -6,6 +6,7 @@ import {
   stepCompleted,
   type JoinStep,
 } from '../../features/joinFlow/joinFlowSlice';
+import { InvitesPanel } from '../../features/memberInvites/InvitesPanel';
 import { WhoIKnowStep } from '../../features/network/WhoIKnowStep';
 import { OnboardingWizard } from '../../features/onboarding/OnboardingWizard';
 import { selectOnboardingDraft, selectPhotoMeta } from '../../features/onboarding/onboardingSlice';
@@ -24,6 +25,7 @@ function Completion({ onRegistered }: { onRegistered: (answer: RegistrationAnswe
       upload={upload}
       onRegistered={onRegistered}
       onEditAnswers={() => dispatch(answersReopened())}
+      afterWelcome={(answer) => <InvitesPanel accessToken={answer.access_token} />}
     />
   );
 }

@@ -1,0 +1,18 @@
+/** The address a friend opens to join with `code`: the join page fills the code in and checks it. */
+export function joinUrl(appUrl: string, code: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/join?code=${encodeURIComponent(code)}`;
+}
+
+/** The short invitation a member or the operator sends on WhatsApp. */
+export function invitationText(productName: string, shareUrl: string): string {
+  return `You're invited to join ${productName}. Register with this invite (it works once): ${shareUrl}`;
+}
+
+/**
+ * A wa.me link with the invitation filled in: to one number (digits only, as wa.me wants them), or
+ * with no number so that the sender picks the chat.
+ */
+export function whatsAppInvitationUrl(productName: string, shareUrl: string, toPhone?: string): string {
+  const recipient = toPhone ? toPhone.replace(/\D/g, '') : '';
+  return `https://wa.me/${recipient}?text=${encodeURIComponent(invitationText(productName, shareUrl))}`;
+}

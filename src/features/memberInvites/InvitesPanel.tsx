@@ -1,0 +1,53 @@
+import styled from '@emotion/styled';
+import { apiErrorDetail } from '../../shared/api';
+import { InviteLinkRow } from './InviteLinkRow';
+import { useMyInvitesQuery } from './memberInvitesApi';
+
+const Panel = styled.section`
+  margin-top: 2rem;
+  padding: 1rem 1.25rem;
+  text-align: left;
+  border: 1px solid ${({ theme }) => theme.colors.line};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.paperRaised};
+  h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1.35rem;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+`;
+
+/** "Invite friends": the member's one-use codes, loaded with their access token. */
+export function InvitesPanel({ accessToken }: { accessToken: string }) {
+  const { data, error, isError, isLoading } = useMyInvitesQuery(accessToken, {
+    // A friend may have used a code since: every visit asks again.
+    refetchOnMountOrArgChange: true,
+  });
+  const unused = data?.invites.filter((invite) => !invite.used).length ?? 0;
+
+  return (
+    <Panel aria-labelledby="invite-friends-title" aria-busy={isLoading}>
+      <h2 id="invite-friends-title">Invite friends</h2>
+      {isLoading && <p>Loading your invites…</p>}
+      {isError && <p role="alert">{apiErrorDetail(error, 'Your invites could not be loaded.')}</p>}
+      {data && (
+        <>
+          <p>
+            {data.invites.length === 0
+              ? 'You have no invite codes at the moment.'
+              : `Each code lets one friend join. ${unused} of ${data.invites.length} left.`}
+          </p>
+          <ul aria-label="Your invite codes">
+            {data.invites.map((invite) => (
+              <InviteLinkRow key={invite.code} invite={invite} />
+            ))}
+          </ul>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -24,6 +24,10 @@ export interface Settings {
   rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
+  /** A request body that sends nothing for this long is cut with 408. */
+  bodyIdleTimeoutMs: number;
+  /** A whole request (headers and body) must have arrived within this. */
+  requestTimeoutMs: number;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,6 +40,12 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number):
     throw new Error(`${name} must be a whole number, got "${raw}"`);
   }
   return value;
+}
+
+function positiveSecondsSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const seconds = integerSetting(env, name, fallback);
+  if (seconds < 1) throw new Error(`${name} must be at least 1 (seconds), got "${env[name]}"`);
+  return seconds * 1000;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -63,5 +73,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    bodyIdleTimeoutMs: positiveSecondsSetting(env, 'BODY_IDLE_TIMEOUT_SECONDS', 30),
+    requestTimeoutMs: positiveSecondsSetting(env, 'REQUEST_TIMEOUT_SECONDS', 120),
   };
 }

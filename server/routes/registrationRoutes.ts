@@ -5,14 +5,12 @@ import {
   validateWebRegistrationPayload,
 } from '../../src/domain/registrationPayloadRules';
 import type { Db } from '../db/database';
-import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
-import { processPhoto, PhotoRejectedError } from '../registration/photoProcessing';
-import { readRegistrationRequest, RegistrationRequestError } from '../registration/registrationRequest';
-import {
-  InviteRejectedError,
-  PhoneAlreadyRegisteredError,
-  registerUser,
-} from '../registration/registrationStore';
+import { HttpError } from '../httpError';
+import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
+import { processPhoto } from '../registration/photoProcessing';
+import { readRegistrationRequest } from '../registration/registrationRequest';
+import { InviteRejectedError, registerUser } from '../registration/registrationStore';
+import type { UploadBudget } from '../registration/uploadBudget';
 import { whatsAppUrl } from '../registration/whatsAppLink';
 import { ErrorDetail } from './schemas';
 
@@ -20,10 +18,9 @@ export interface RegistrationRouteOptions {
   db: Db;
   assistantWhatsAppNumber: string;
   rateLimitPerMinute: number;
+  /** Shared by every registration in flight: the cap on photo bytes held at once. */
+  uploadBudget: UploadBudget;
 }
-
-const INVITE_MISSING = 'An invite code is required to register.';
-const PHONE_TAKEN = 'This phone number is already registered. Sign in instead, or use another number.';
 
 const Registered = Type.Object({
   success: Type.Literal(true),
@@ -33,9 +30,19 @@ const Registered = Type.Object({
   whatsapp_url: Type.String(),
 });
 
+/** Throws 403 unless the code admits one more registration right now (registerUser re-checks it). */
+async function checkInvite(db: Db, code: string): Promise<void> {
+  const state = inviteCodeState(await findInviteCode(db, code));
+  if (state !== 'valid') throw new InviteRejectedError(state);
+}
+
+/**
+ * Every refusal is an error carrying its status (HttpError and its kinds); the app's error handler
+ * answers it, so the handler reads as the happy path.
+ */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, rateLimitPerMinute },
+  { db, assistantWhatsAppNumber, rateLimitPerMinute, uploadBudget },
 ) => {
   app.post(
     '/api/auth/register',
@@ -46,27 +53,28 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           201: Registered,
           400: ErrorDetail,
           403: ErrorDetail,
+          408: ErrorDetail,
           409: ErrorDetail,
           413: ErrorDetail,
           415: ErrorDetail,
           422: ErrorDetail,
           429: ErrorDetail,
+          503: ErrorDetail,
         },
       },
       config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
+      const claim = uploadBudget.claim();
       try {
-        const { payload: received, photos } = await readRegistrationRequest(request);
+        // The invite is checked as soon as its part arrives, before any photo is read.
+        const { payload: received, photos } = await readRegistrationRequest(request, {
+          checkInvite: (code) => checkInvite(db, code),
+          claim,
+        });
         const payload = normaliseWebRegistrationPayload(received);
-
-        // The invite first: without one, nobody gets to probe the rest of the rules.
-        if (!payload.invite_code) return reply.code(403).send({ detail: INVITE_MISSING });
-        const inviteState = inviteCodeState(await findInviteCode(db, payload.invite_code));
-        if (inviteState !== 'valid') return reply.code(403).send({ detail: inviteCodeMessages[inviteState] });
-
         const fieldError = validateWebRegistrationPayload(payload, photos.length);
-        if (fieldError) return reply.code(422).send({ detail: fieldError.detail });
+        if (fieldError) throw new HttpError(422, fieldError.detail);
 
         const processed = [];
         for (const photo of photos) processed.push(await processPhoto(photo));
@@ -79,16 +87,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           user_id: registration.userId,
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
-      } catch (error) {
-        if (error instanceof RegistrationRequestError || error instanceof PhotoRejectedError) {
-          return reply.code(error.statusCode as 400 | 413 | 415 | 422).send({ detail: error.message });
-        }
-        if (error instanceof InviteRejectedError) {
-          return reply.code(403).send({ detail: inviteCodeMessages[error.state] });
-        }
-        if (error instanceof PhoneAlreadyRegisteredError)
-          return reply.code(409).send({ detail: PHONE_TAKEN });
-        throw error;
+      } finally {
+        claim.release();
       }
     },
   );

@@ -43,8 +43,9 @@ export function installRequestGuards(
       throw new HttpError(415, ENCODED_BODY_REFUSED);
     }
     const raw = request.raw;
-    if (raw.complete) return;
     const socket = raw.socket;
+    // (fastify.inject's requests have no real socket and no time to lose.)
+    if (raw.complete || typeof socket?.setTimeout !== 'function') return;
     socket.setTimeout(bodyIdleTimeoutMs);
     raw.on('timeout', () => {
       if (socket.destroyed) return;

@@ -1,5 +1,6 @@
 import type { WaitlistView } from '../operator/operatorCommands';
 import { runOperatorCommand } from './operatorConnection';
+import { printable } from './terminalText';
 
 const USAGE = `Usage:
   npm run waitlist -- list            people waiting, newest last
@@ -7,7 +8,7 @@ const USAGE = `Usage:
 
 /** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
 function csvCell(value: string | null): string {
-  const text = value ?? '';
+  const text = printable(value ?? '');
   const safe = /^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -31,7 +32,8 @@ async function main() {
       if (!rows.length) console.log('Nobody is on the waitlist yet.');
       for (const row of rows) {
         console.log(
-          [row.joinedAt.slice(0, 16).replace('T', ' '), row.phone ?? row.email, row.name ?? '']
+          [row.joinedAt.slice(0, 16).replace('T', ' '), row.phone ?? row.email ?? '', row.name ?? '']
+            .map(printable)
             .join('  ')
             .trimEnd(),
         );

@@ -24,8 +24,11 @@ export const limits = {
   waitlistNameMaxLength: 120,
   emailMaxLength: 254,
   age: { min: 18, max: 100 },
-  /** Where a who-I-know entry sits on its card, in percent of the card (the browser uses 0-100). */
-  entryPosition: { min: 0, max: 100 },
+  /**
+   * Where a who-I-know entry sits on its card, in percent of the card: the wizard places entries
+   * within 0-100, the older form may send any small number; the bound keeps every value storable.
+   */
+  entryPosition: { min: -1000, max: 1000 },
   /** Occupation, joy and exciting need at least this many characters after trimming. */
   longTextMinLength: 30,
   fieldMaxLength: {

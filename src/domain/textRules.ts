@@ -35,9 +35,10 @@ export function textProblem(
   value: string,
   { multiline = false }: TextRuleOptions = {},
 ): TextProblem | undefined {
+  // Blank first: a field that shows nothing is "required", whatever invisible thing it holds.
+  if (isVisiblyBlank(value)) return 'blank';
   if ((multiline ? CONTROL_EXCEPT_NEWLINE : CONTROL).test(value)) return 'control';
   if (BIDI_CONTROL.test(value)) return 'bidi';
-  if (isVisiblyBlank(value)) return 'blank';
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * them: printed raw, ESC can clear or rewrite the terminal, CR can forge a listing line and a bidi
  * override can reverse what follows. So every such character is shown as a visible escape instead.
  */
-const NON_PRINTABLE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029]/gu;
+const NON_PRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u2028\u2029]/gu;
 
 export function printable(text: string): string {
   return text.replace(NON_PRINTABLE, (character) => {

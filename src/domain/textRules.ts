@@ -6,10 +6,10 @@
  * "Smithexe.jpg"), and text that is only invisible characters.
  */
 
-/** C0 controls, DEL and C1 controls. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** C0 controls, DEL and C1 controls (Unicode's Cc: U+0000-U+001F and U+007F-U+009F). */
+const CONTROL = /\p{Cc}/u;
 /** The same, but a line feed is allowed (long text typed in a textarea). */
-const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/u;
+const CONTROL_EXCEPT_NEWLINE = /(?!\n)\p{Cc}/u;
 /** Embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069). Marks (LRM/RLM) stay allowed. */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 /**

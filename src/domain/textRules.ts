@@ -37,8 +37,10 @@ export function textProblem(
 ): TextProblem | undefined {
   // Blank first: a field that shows nothing is "required", whatever invisible thing it holds.
   if (isVisiblyBlank(value)) return 'blank';
-  if ((multiline ? CONTROL_EXCEPT_NEWLINE : CONTROL).test(value)) return 'control';
-  if (BIDI_CONTROL.test(value)) return 'bidi';
+  // Only what is stored counts: white space at either end (a stray tab, a final CR) is trimmed away.
+  const stored = value.trim();
+  if ((multiline ? CONTROL_EXCEPT_NEWLINE : CONTROL).test(stored)) return 'control';
+  if (BIDI_CONTROL.test(stored)) return 'bidi';
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
+import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
 
 export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend';
 
@@ -28,11 +29,13 @@ export interface Settings {
   bodyIdleTimeoutMs: number;
   /** A whole request (headers and body) must have arrived within this. */
   requestTimeoutMs: number;
+  /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
+  assistant: AssistantSettings;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -75,5 +78,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     bodyIdleTimeoutMs: positiveSecondsSetting(env, 'BODY_IDLE_TIMEOUT_SECONDS', 30),
     requestTimeoutMs: positiveSecondsSetting(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+    assistant: readAssistantSettings(env, integerSetting),
   };
 }

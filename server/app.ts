@@ -19,6 +19,10 @@ import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
+import { describeErrorForLog } from './errorLogging';
+import { HttpError } from './httpError';
+import { installRequestGuards } from './requestGuards';
+import { UploadBudget } from './registration/uploadBudget';
 
 export interface AppDependencies {
   settings: Settings;
@@ -43,9 +47,14 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
-/** Paths without query strings, and without the invite code that validate-code carries in its path. */
-function redactPath(url: string): string {
-  return (url.split('?')[0] ?? '').replace(/^(\/api\/auth\/validate-code\/)[^/]*/, '$1:code');
+/**
+ * Paths without query strings, and without the codes that validate-code and the admin routes carry
+ * in their paths.
+ */
+export function redactPath(url: string): string {
+  return (url.split('?')[0] ?? '')
+    .replace(/^(\/api\/auth\/validate-code\/)[^/]*/, '$1:code')
+    .replace(/^(\/api\/admin\/[^/]+\/)[^/]+/, '$1:param');
 }
 
 export function loggerOptions(settings: Settings) {
@@ -54,6 +63,8 @@ export function loggerOptions(settings: Settings) {
     // Requests are logged by method and path only: query strings and headers can carry codes and tokens.
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, path: redactPath(req.url) }),
+      // An error object as logged: never a failed query's parameters or a quoted value.
+      err: describeErrorForLog,
     },
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   };
@@ -71,6 +82,9 @@ export async function buildApp({
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
     bodyLimit: limits.jsonBodyMaxBytes,
+    // The whole request (headers and body) must arrive within this; a quiet body is cut sooner
+    // (installRequestGuards). Node checks every 30 s, so a request may outlive it by that much.
+    requestTimeout: settings.requestTimeoutMs,
     // Never a stack trace to the client; errors carry one human sentence in `detail`.
     return503OnClosing: true,
     // An over-long invite code must reach its handler (valid:false), not the router's 414 at 100
@@ -89,19 +103,23 @@ export async function buildApp({
       });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
+    // Answering before the body is read (a refused upload): close rather than read the rest of it.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (isUnstorableText(error)) {
       return reply.code(400).send({ detail: 'The request contains a character that cannot be stored.' });
     }
+    if (error instanceof HttpError) reply.headers(error.headers);
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const detail =
-      status >= 500
-        ? 'Something went wrong on our side. Please try again.'
-        : error.validation
-          ? `Invalid request: ${error.message}`
-          : error.message;
+    const unexpected = status >= 500 && !(error instanceof HttpError);
+    if (unexpected) request.log.error({ err: error }, 'request failed');
+    const detail = unexpected
+      ? 'Something went wrong on our side. Please try again.'
+      : error.validation
+        ? `Invalid request: ${error.message}`
+        : error.message;
     return reply.code(status).send({ detail });
   });
 
@@ -157,6 +175,7 @@ export async function buildApp({
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
     rateLimitPerMinute: rateLimits.register,
     memberInvites: settings.memberInvites,
+    uploadBudget: new UploadBudget(limits.photos.maxBytesInFlight),
   });
   await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
   await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });

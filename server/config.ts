@@ -27,6 +27,10 @@ export interface Settings {
   rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
+  /** A request body that sends nothing for this long is cut with 408. */
+  bodyIdleTimeoutMs: number;
+  /** A whole request (headers and body) must have arrived within this. */
+  requestTimeoutMs: number;
   /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
   assistant: AssistantSettings;
 }
@@ -41,6 +45,12 @@ export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: n
     throw new Error(`${name} must be a whole number, got "${raw}"`);
   }
   return value;
+}
+
+function positiveSecondsSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const seconds = integerSetting(env, name, fallback);
+  if (seconds < 1) throw new Error(`${name} must be at least 1 (seconds), got "${env[name]}"`);
+  return seconds * 1000;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -69,6 +79,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    bodyIdleTimeoutMs: positiveSecondsSetting(env, 'BODY_IDLE_TIMEOUT_SECONDS', 30),
+    requestTimeoutMs: positiveSecondsSetting(env, 'REQUEST_TIMEOUT_SECONDS', 120),
     assistant: readAssistantSettings(env, integerSetting),
   };
 }

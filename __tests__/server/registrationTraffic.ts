@@ -24,12 +24,13 @@ export function testPhone(index: number): string {
   return `+4479111${String(index).padStart(5, '0')}`;
 }
 
-/** The web form as the browser sends it: `photos` parts and the `form_data` JSON, invite code included. */
+/** The web form as the browser sends it: the `form_data` JSON, invite code included, then `photos` parts. */
 export function registrationForm(inviteCode: string, phone: string, photo: Buffer): FormData {
   const form = new FormData();
+  // form_data first, as the browser sends it: the server reads no photo before a good invite code.
+  form.append('form_data', registrationFormData(inviteCode, phone));
   // The server decodes the bytes whatever the part says; a browser would say image/jpeg.
   form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  form.append('form_data', registrationFormData(inviteCode, phone));
   return form;
 }
 

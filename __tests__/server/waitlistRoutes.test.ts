@@ -168,9 +168,9 @@ describe.each(engines)('POST /api/waitlist/join on $name', (engine) => {
     expect((await server.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 
-  test('a NUL character in the name answers 400 with a detail, not a 5xx', async () => {
+  test('a NUL character in the name answers 422 with a detail, not a 5xx', async () => {
     const response = await join({ phone_number: '07911 100010', name: 'A\u0000da' });
-    expectDetail(response, 400, 'The request contains a character that cannot be stored.');
+    expectDetail(response, 422, 'Name must not contain control characters (such as tab or escape)');
     expect(await rowsFor(server.database.db, '+447911100010')).toHaveLength(0);
   });
 });

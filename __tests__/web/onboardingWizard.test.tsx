@@ -297,9 +297,11 @@ describe('photo step', () => {
     await goToStep(user, 3);
     expect(screen.getByText(/Upload 1 to 3 photos of yourself/)).toBeInTheDocument();
     expect(photoInput()).toHaveAttribute('type', 'file');
-    expect(photoInput()).toHaveAttribute('accept', 'image/*');
+    expect(photoInput()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif,image/avif');
     await user.upload(photoInput(), new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please choose a JPEG, PNG, WebP, GIF or AVIF photo',
+    );
     expect(selectPhotoMeta(store.getState())).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
     expect(nextButton()).toBeDisabled();
@@ -328,7 +330,9 @@ describe('photo step', () => {
 
     // A non-image afterwards leaves the kept photo alone.
     await user.upload(photoInput(), new File(['text'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please choose a JPEG, PNG, WebP, GIF or AVIF photo',
+    );
     expect(selectPhotoMeta(store.getState())).toBe(firstMeta);
 
     const firstUrl = preview.getAttribute('src');

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
 import { formatInviteTree } from './inviteTreeText';
 import { runOperatorCommand } from './operatorConnection';
+import { printable } from './terminalText';
 
 const USAGE = `Usage:
   npm run --silent invite -- create [--uses N] [--expires YYYY-MM-DD] [--label TEXT]
@@ -13,13 +14,15 @@ const USAGE = `Usage:
 
 function formatTable(rows: InviteCodeView[]): string {
   const header = ['CODE', 'LABEL', 'USES', 'EXPIRES', 'STATUS'];
-  const lines = rows.map((row) => [
-    row.code,
-    row.label ?? '',
-    `${row.uses}/${row.maxUses}`,
-    row.expiresAt ? row.expiresAt.slice(0, 10) : 'never',
-    row.status,
-  ]);
+  const lines = rows.map((row) =>
+    [
+      row.code,
+      row.label ?? '',
+      `${row.uses}/${row.maxUses}`,
+      row.expiresAt ? row.expiresAt.slice(0, 10) : 'never',
+      row.status,
+    ].map(printable),
+  );
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]!.length)),
   );
@@ -70,8 +73,8 @@ async function main() {
       case 'revoke': {
         if (!code) throw new Error(`revoke needs a code.\n${USAGE}`);
         const revoked = await commands.revokeInvite(code);
-        if (!revoked) throw new Error(`No invite code ${code}.`);
-        console.log(`Revoked ${revoked.code} (${revoked.uses}/${revoked.maxUses} uses).`);
+        if (!revoked) throw new Error(`No invite code ${printable(code)}.`);
+        console.log(`Revoked ${printable(revoked.code)} (${revoked.uses}/${revoked.maxUses} uses).`);
         return;
       }
       case 'grant': {

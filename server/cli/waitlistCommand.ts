@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { WaitlistView } from '../operator/operatorCommands';
 import { runOperatorCommand } from './operatorConnection';
+import { printable } from './terminalText';
 import { csvCell } from './tabular';
 
 const USAGE = `Usage:
@@ -10,7 +11,9 @@ const USAGE = `Usage:
   npm run --silent waitlist -- invite --next N   the same for the N longest-waiting numbers, one link a line`;
 
 function toCsv(rows: WaitlistView[]): string {
-  const lines = rows.map((row) => [row.phone, row.email, row.name, row.joinedAt].map(csvCell).join(','));
+  const lines = rows.map((row) =>
+    [row.phone, row.email, row.name, row.joinedAt].map((cell) => csvCell(cell && printable(cell))).join(','),
+  );
   return ['phone,email,name,joined_at', ...lines].join('\n');
 }
 
@@ -18,9 +21,10 @@ function listLine(row: WaitlistView): string {
   return [
     row.joinedAt.slice(0, 16).replace('T', ' '),
     row.status.padEnd(7),
-    row.phone ?? row.email,
+    row.phone ?? row.email ?? '',
     row.name ?? '',
   ]
+    .map(printable)
     .join('  ')
     .trimEnd();
 }

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
+import { HttpError } from '../httpError';
 import { limits } from '../../src/domain/limits';
+import {
+  detectPhotoFormat,
+  isAcceptedPhotoFormat,
+  PHOTO_FORMAT_MESSAGES,
+} from '../../src/domain/photoFormats';
 
 export interface ProcessedPhoto {
   bytes: Buffer;
@@ -8,13 +14,9 @@ export interface ProcessedPhoto {
   height: number;
 }
 
-export class PhotoRejectedError extends Error {
-  constructor(
-    readonly statusCode: 413 | 415,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PhotoRejectedError';
+export class PhotoRejectedError extends HttpError {
+  constructor(statusCode: 413 | 415, message: string) {
+    super(statusCode, message);
   }
 }
 
@@ -47,7 +49,14 @@ async function withPhotoSlot<T>(work: () => Promise<T>): Promise<T> {
  * writes no metadata unless asked, so EXIF, GPS and every other tag are dropped on the way.
  */
 export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  assertAcceptedFormat(input);
   return withPhotoSlot(() => decodeAndReencode(input));
+}
+
+/** The allowlist, from the bytes: anything else never reaches the decoder (SVG, TIFF, PDF, HEIC...). */
+export function assertAcceptedFormat(input: Uint8Array): void {
+  const format = detectPhotoFormat(input.subarray(0, 64));
+  if (!isAcceptedPhotoFormat(format)) throw new PhotoRejectedError(415, PHOTO_FORMAT_MESSAGES[format]);
 }
 
 async function decodeAndReencode(input: Buffer): Promise<ProcessedPhoto> {
@@ -73,9 +82,6 @@ async function decodeAndReencode(input: Buffer): Promise<ProcessedPhoto> {
         'This photo is too large in dimensions. Please choose a smaller photo.',
       );
     }
-    throw new PhotoRejectedError(
-      415,
-      'This file could not be read as a photo. Please upload a JPEG, PNG, WebP, GIF or HEIC image.',
-    );
+    throw new PhotoRejectedError(415, PHOTO_FORMAT_MESSAGES.unreadable);
   }
 }

@@ -1,20 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { TOO_MANY_PHOTOS } from '../../src/domain/fieldRules';
 import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm';
+import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import type { WebRegistrationPayload } from '../../src/domain/registration';
+import { HttpError } from '../httpError';
+import type { UploadClaim } from './uploadBudget';
 
 /** A request the route answers with `status` and `detail` without going further. */
-export class RegistrationRequestError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class RegistrationRequestError extends HttpError {}
 
 const text = (maxLength: number) => Type.String({ maxLength });
 const max = limits.fieldMaxLength;
@@ -98,10 +95,23 @@ export interface RegistrationRequest {
   photos: Buffer[];
 }
 
+export interface RegistrationReading {
+  /** Throws (403) unless the code admits a registration; awaited before any photo byte is read. */
+  checkInvite(code: string): Promise<void>;
+  /** This request's share of the bytes all uploads may hold together. */
+  claim: UploadClaim;
+}
+
 const PHOTO_FIELD = /^(photos|photo_\d)$/;
+/** Where the invite code travels: inside the web form's JSON, or as its own field in the older form. */
+const INVITE_CODE_FIELDS = new Set(['invite_code', 'inviteCode']);
+
+export const INVITE_MISSING = 'An invite code is required to register.';
+export const PHOTO_BEFORE_INVITE =
+  'An invite code is required before any photo: send form_data (with invite_code) ahead of the photos.';
 
 function translateMultipartError(error: unknown): never {
-  if (error instanceof RegistrationRequestError) throw error;
+  if (error instanceof HttpError) throw error;
   const code = (error as { code?: string }).code ?? '';
   const megabytes = limits.photos.maxBytes / (1024 * 1024);
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -116,33 +126,67 @@ function translateMultipartError(error: unknown): never {
   throw new RegistrationRequestError(400, 'The upload was incomplete or malformed. Please try again.');
 }
 
+/** A photo part's bytes, each chunk counted against the shared budget as it arrives. */
+async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    claim.take(chunk.length);
+    chunks.push(chunk);
+  }
+  // Past the per-photo limit busboy stops passing bytes on and marks the file truncated.
+  if (part.file.truncated)
+    throw Object.assign(new Error('photo too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  return Buffer.concat(chunks);
+}
+
 /**
- * Reads the web form (`photos` parts + `form_data`) or the older test-harness form (`firstName`, …,
- * `whoIKnow`, `photo_0`) into one payload, streaming no more than the limits allow.
+ * Reads the web form (`form_data` + `photos` parts) or the older test-harness form (`firstName`, …,
+ * `whoIKnow`, `invite_code`, `photo_0`) into one payload. Parts are read in the order they arrive and
+ * the invite code is checked the moment it does: a photo part that comes before a good code is
+ * refused unread, so an upload without a valid invite never costs the server its photos' memory.
  */
-export async function readRegistrationRequest(request: FastifyRequest): Promise<RegistrationRequest> {
+export async function readRegistrationRequest(
+  request: FastifyRequest,
+  { checkInvite, claim }: RegistrationReading,
+): Promise<RegistrationRequest> {
   const fields: Record<string, string> = {};
   const photos: Buffer[] = [];
+  let webPayload: WebRegistrationPayload | undefined;
+  let inviteChecked = false;
+  const admit = async (code: string) => {
+    if (normaliseInviteCode(code) === '') throw new RegistrationRequestError(403, INVITE_MISSING);
+    await checkInvite(normaliseInviteCode(code));
+    inviteChecked = true;
+  };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (!PHOTO_FIELD.test(part.fieldname)) {
           throw new RegistrationRequestError(400, `Unexpected file field "${part.fieldname.slice(0, 40)}".`);
         }
+        if (!inviteChecked) throw new RegistrationRequestError(403, PHOTO_BEFORE_INVITE);
         if (photos.length >= limits.photos.max) throw new RegistrationRequestError(422, TOO_MANY_PHOTOS);
-        photos.push(await part.toBuffer());
-      } else {
-        if (part.valueTruncated) {
-          throw new RegistrationRequestError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
-        }
-        fields[part.fieldname] = String(part.value);
+        photos.push(await readPhoto(part, claim));
+        continue;
+      }
+      if (part.valueTruncated) {
+        throw new RegistrationRequestError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
+      }
+      const value = String(part.value);
+      claim.take(Buffer.byteLength(value));
+      fields[part.fieldname] = value;
+      if (part.fieldname === 'form_data') {
+        webPayload = fromFormData(value);
+        if (!inviteChecked) await admit(webPayload.invite_code);
+      } else if (INVITE_CODE_FIELDS.has(part.fieldname) && !inviteChecked) {
+        await admit(value);
       }
     }
   } catch (error) {
     translateMultipartError(error);
   }
-
-  if (fields.form_data !== undefined) return { payload: fromFormData(fields.form_data), photos };
+  if (!inviteChecked) throw new RegistrationRequestError(403, INVITE_MISSING);
+  if (webPayload) return { payload: webPayload, photos };
 
   const legacy = legacyFormToWebPayload(fields, fields.invite_code ?? fields.inviteCode ?? '');
   if (!legacy.ok) throw new RegistrationRequestError(422, legacy.detail);

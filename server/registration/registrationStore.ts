@@ -7,24 +7,28 @@ import { accessTokens, networkEntries, userPhotos, users } from '../db/schema';
 import {
   consumeInviteUse,
   findInviteCode,
+  inviteCodeMessages,
   inviteCodeState,
   type InviteCodeState,
 } from '../invites/inviteCodeStore';
 import { createMemberInvites } from '../invites/memberInviteStore';
 import { markWaitlistJoined } from '../waitlist/waitlistInvites';
+import { HttpError } from '../httpError';
 import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
 import { enqueueEvent } from '../webhooks/outbox';
 import type { ProcessedPhoto } from './photoProcessing';
 
-export class InviteRejectedError extends Error {
+export class InviteRejectedError extends HttpError {
   constructor(readonly state: Exclude<InviteCodeState, 'valid'>) {
-    super(`invite ${state}`);
+    super(403, inviteCodeMessages[state]);
   }
 }
 
-export class PhoneAlreadyRegisteredError extends Error {
+export const PHONE_TAKEN = 'This phone number is already registered. Sign in instead, or use another number.';
+
+export class PhoneAlreadyRegisteredError extends HttpError {
   constructor() {
-    super('phone already registered');
+    super(409, PHONE_TAKEN);
   }
 }
 

@@ -1,16 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
 import type { Db } from '../db/database';
-import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
-import { processPhoto, PhotoRejectedError } from '../registration/photoProcessing';
-import { readRegistrationRequest, RegistrationRequestError } from '../registration/registrationRequest';
-import {
-  InviteRejectedError,
-  PhoneAlreadyRegisteredError,
-  registerUser,
-} from '../registration/registrationStore';
+import { HttpError } from '../httpError';
+import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
+import { processPhoto } from '../registration/photoProcessing';
+import { readRegistrationRequest } from '../registration/registrationRequest';
+import { InviteRejectedError, registerUser } from '../registration/registrationStore';
+import type { UploadBudget } from '../registration/uploadBudget';
 import { whatsAppUrl } from '../registration/whatsAppLink';
 import { ErrorDetail } from './schemas';
 
@@ -20,10 +17,9 @@ export interface RegistrationRouteOptions {
   rateLimitPerMinute: number;
   /** One-use invite codes each new member receives. */
   memberInvites: number;
+  /** Shared by every registration in flight: the cap on photo bytes held at once. */
+  uploadBudget: UploadBudget;
 }
-
-const INVITE_MISSING = 'An invite code is required to register.';
-const PHONE_TAKEN = 'This phone number is already registered. Sign in instead, or use another number.';
 
 const Registered = Type.Object({
   success: Type.Literal(true),
@@ -33,9 +29,19 @@ const Registered = Type.Object({
   whatsapp_url: Type.String(),
 });
 
+/** Throws 403 unless the code admits one more registration right now (registerUser re-checks it). */
+async function checkInvite(db: Db, code: string): Promise<void> {
+  const state = inviteCodeState(await findInviteCode(db, code));
+  if (state !== 'valid') throw new InviteRejectedError(state);
+}
+
+/**
+ * Every refusal is an error carrying its status (HttpError and its kinds); the app's error handler
+ * answers it, so the handler reads as the happy path.
+ */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites },
+  { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites, uploadBudget },
 ) => {
   app.post(
     '/api/auth/register',
@@ -46,27 +52,27 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           201: Registered,
           400: ErrorDetail,
           403: ErrorDetail,
+          408: ErrorDetail,
           409: ErrorDetail,
           413: ErrorDetail,
           415: ErrorDetail,
           422: ErrorDetail,
           429: ErrorDetail,
+          503: ErrorDetail,
         },
       },
       config: { rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.register.timeWindowMs } },
     },
     async (request, reply) => {
+      const claim = uploadBudget.claim();
       try {
-        const { payload: received, photos } = await readRegistrationRequest(request);
-        const inviteCode = normaliseInviteCode(received.invite_code);
-
-        // The invite first: without one, nobody gets to probe the rest of the rules.
-        if (!inviteCode) return reply.code(403).send({ detail: INVITE_MISSING });
-        const inviteState = inviteCodeState(await findInviteCode(db, inviteCode));
-        if (inviteState !== 'valid') return reply.code(403).send({ detail: inviteCodeMessages[inviteState] });
-
+        // The invite is checked as soon as its part arrives, before any photo is read.
+        const { payload: received, photos } = await readRegistrationRequest(request, {
+          checkInvite: (code) => checkInvite(db, code),
+          claim,
+        });
         const checked = checkWebRegistrationPayload(received, photos.length);
-        if (checked.error) return reply.code(422).send({ detail: checked.error.detail });
+        if (checked.error) throw new HttpError(422, checked.error.detail);
         const { payload } = checked;
 
         const processed = [];
@@ -80,16 +86,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           user_id: registration.userId,
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
-      } catch (error) {
-        if (error instanceof RegistrationRequestError || error instanceof PhotoRejectedError) {
-          return reply.code(error.statusCode as 400 | 413 | 415 | 422).send({ detail: error.message });
-        }
-        if (error instanceof InviteRejectedError) {
-          return reply.code(403).send({ detail: inviteCodeMessages[error.state] });
-        }
-        if (error instanceof PhoneAlreadyRegisteredError)
-          return reply.code(409).send({ detail: PHONE_TAKEN });
-        throw error;
+      } finally {
+        claim.release();
       }
     },
   );

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { INVALID_PHONE } from '../../src/domain/fieldRules';
 import { limits } from '../../src/domain/limits';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
+import { isVisiblyBlank } from '../../src/domain/textRules';
 import {
   INVALID_EMAIL,
   isPlausibleEmail,
@@ -48,7 +49,8 @@ export const waitlistRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMin
         if (!phone) return reply.code(422).send({ detail: INVALID_PHONE });
         const nameError = validateWaitlistName(name ?? undefined);
         if (nameError) return reply.code(422).send({ detail: nameError });
-        await joinWaitlistByPhone(db, phone, name?.trim() || undefined);
+        // A name of nothing but invisible characters is no name at all.
+        await joinWaitlistByPhone(db, phone, name && !isVisiblyBlank(name) ? name.trim() : undefined);
         return { success: true, message: JOINED };
       }
       if (email !== undefined) {

@@ -1,5 +1,6 @@
 import { limits } from './limits';
 import { isValidPhoneNumber } from './phoneNumber';
+import { TEXT_PROBLEM_MESSAGES, isVisiblyBlank, textProblem, type TextRuleOptions } from './textRules';
 
 /** Inline messages of the onboarding wizard, word for word as the product shows them. */
 export const REQUIRED = 'Required';
@@ -21,9 +22,17 @@ export function exceedsMaxLength(value: string, maxLength: number): boolean {
   return value.trim().length > maxLength;
 }
 
-/** Non-empty after trimming; when a maximum is given, at most that many characters. */
+/** Controls and bidi overrides are refused; blank (invisible characters only) is left to the caller. */
+function typedTextError(value: string, options?: TextRuleOptions): FieldError {
+  const problem = textProblem(value, options);
+  return problem === 'control' || problem === 'bidi' ? TEXT_PROBLEM_MESSAGES[problem] : undefined;
+}
+
+/** Something visible, typed text only; when a maximum is given, at most that many characters. */
 export function requiredText(value: string, maxLength?: number): FieldError {
-  if (value.trim() === '') return REQUIRED;
+  const problem = textProblem(value);
+  if (problem === 'blank') return REQUIRED;
+  if (problem) return TEXT_PROBLEM_MESSAGES[problem];
   if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
     return tooLongMessage(maxLength);
   }
@@ -42,11 +51,13 @@ export function validateAge(value: string): FieldError {
 }
 
 export function isLongTextLongEnough(value: string): boolean {
-  return value.trim().length >= limits.longTextMinLength;
+  return !isVisiblyBlank(value) && value.trim().length >= limits.longTextMinLength;
 }
 
-/** Occupation, joy and exciting: at least 30 characters after trimming. */
+/** Occupation, joy and exciting: at least 30 characters after trimming; line feeds allowed. */
 export function validateLongText(value: string, maxLength?: number): FieldError {
+  const textError = typedTextError(value, { multiline: true });
+  if (textError !== undefined) return textError;
   if (!isLongTextLongEnough(value)) return LONG_TEXT_REQUIRED;
   if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
     return tooLongMessage(maxLength);

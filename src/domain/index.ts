@@ -11,3 +11,4 @@ export * from './legacyRegistrationForm';
 export * from './nomination';
 export * from './waitlist';
 export * from './invitation';
+export * from './textRules';

@@ -24,6 +24,11 @@ export const limits = {
   waitlistNameMaxLength: 120,
   emailMaxLength: 254,
   age: { min: 18, max: 100 },
+  /**
+   * Where a who-I-know entry sits on its card, in percent of the card: the wizard places entries
+   * within 0-100, the older form may send any small number; the bound keeps every value storable.
+   */
+  entryPosition: { min: -1000, max: 1000 },
   /** Occupation, joy and exciting need at least this many characters after trimming. */
   longTextMinLength: 30,
   fieldMaxLength: {
@@ -64,6 +69,17 @@ export const limits = {
      * lets the JPEG decoder decode it at half size directly (far less CPU and memory per upload).
      */
     maxDimensionAfterResize: 1280,
+    /**
+     * Formats accepted, recognised from the bytes (never the name or the declared type). HEIC is not
+     * among them: the server cannot decode it, and a browser that can (Safari) sends JPEG instead.
+     */
+    acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
+    acceptedFormatNames: 'JPEG, PNG, WebP, GIF or AVIF',
+    /**
+     * Photo bytes held at once by every upload in flight together; beyond it, an upload is asked to
+     * come back later (503) rather than the server growing without bound.
+     */
+    maxBytesInFlight: 64 * 1024 * 1024,
   },
   multipart: {
     /** The `form_data` JSON text (or any single text field of the older form). */

@@ -1,6 +1,7 @@
 import { INVALID_PHONE } from './fieldRules';
 import { limits } from './limits';
 import { isValidPhoneNumber, toE164 } from './phoneNumber';
+import { isVisiblyBlank, unusableTextMessage } from './textRules';
 
 /** Body of `POST /api/nominate/friend`. */
 export interface FriendNomination {
@@ -40,10 +41,14 @@ export function firstNominationError(nomination: FriendNomination): string | und
   const lastName = nomination.lastName.trim();
   const instagram = nomination.instagram.trim();
 
-  if (firstName === '') return messages.firstNameRequired;
+  if (isVisiblyBlank(firstName)) return messages.firstNameRequired;
   if (firstName.length > max.firstName) return messages.firstNameTooLong;
-  if (lastName === '') return messages.lastNameRequired;
+  const firstNameError = unusableTextMessage('First name', firstName);
+  if (firstNameError) return firstNameError;
+  if (isVisiblyBlank(lastName)) return messages.lastNameRequired;
   if (lastName.length > max.lastName) return messages.lastNameTooLong;
+  const lastNameError = unusableTextMessage('Last name', lastName);
+  if (lastNameError) return lastNameError;
   if (instagram !== '' && !isValidInstagramHandle(instagram)) return messages.invalidInstagram;
   if (nomination.phone.trim() === '') return messages.phoneRequired;
   if (!isValidPhoneNumber(nomination.phone)) return messages.invalidPhone;

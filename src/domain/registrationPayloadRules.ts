@@ -15,6 +15,7 @@ import {
   type WebNetworkEntry,
   type WebRegistrationPayload,
 } from './registration';
+import { isVisiblyBlank, unusableTextMessage } from './textRules';
 
 /** The first failing field of a registration: `field` names the payload key, `detail` is shown. */
 export interface PayloadFieldError {
@@ -22,7 +23,7 @@ export interface PayloadFieldError {
   detail: string;
 }
 
-const isBlank = (value: string) => value.trim() === '';
+const isBlank = isVisiblyBlank;
 const isTooLong = (value: string, maxLength: number) => value.trim().length > maxLength;
 const tooLong = (label: string, maxLength: number) => `${label} must be at most ${maxLength} characters`;
 
@@ -45,10 +46,30 @@ function firstMissingField(
   return first && { field: first[0], detail: first[2] };
 }
 
+/** The first text field holding characters nobody types (controls, bidi overrides), with its message. */
+function firstUnusableText(
+  fields: readonly (readonly [field: string, label: string, value: string, multiline?: boolean])[],
+): PayloadFieldError | undefined {
+  for (const [field, label, value, multiline] of fields) {
+    const detail = unusableTextMessage(label, value, { multiline });
+    if (detail) return { field, detail };
+  }
+  return undefined;
+}
+
+const isCoordinate = (value: number) =>
+  Number.isFinite(value) && value >= limits.entryPosition.min && value <= limits.entryPosition.max;
+
 function firstEntryError(entries: readonly WebNetworkEntry[]): PayloadFieldError | undefined {
   const max = limits.fieldMaxLength;
   for (const [index, entry] of entries.entries()) {
     const at = (key: string) => `who_i_know_groups[${index}].${key}`;
+    const textError = firstUnusableText([
+      [at('id'), 'A connection id', entry.id],
+      [at('group_name'), 'A connection name', entry.group_name],
+      [at('location'), 'A connection location', entry.location],
+    ]);
+    if (textError) return textError;
     if (isBlank(entry.id) || entry.id.length > max.entryId) {
       return {
         field: at('id'),
@@ -67,8 +88,12 @@ function firstEntryError(entries: readonly WebNetworkEntry[]): PayloadFieldError
     if (isTooLong(entry.location, max.entryLocation)) {
       return { field: at('location'), detail: tooLong('A connection location', max.entryLocation) };
     }
-    if (!Number.isFinite(entry.position.x) || !Number.isFinite(entry.position.y)) {
-      return { field: at('position'), detail: 'Each connection needs a numeric position' };
+    if (!isCoordinate(entry.position.x) || !isCoordinate(entry.position.y)) {
+      const { min, max: most } = limits.entryPosition;
+      return {
+        field: at('position'),
+        detail: `Each connection needs a position with x and y from ${min} to ${most}`,
+      };
     }
     if (entry.kind !== 'group' && entry.kind !== 'person') {
       return { field: at('kind'), detail: 'A connection must be a group or a person' };
@@ -92,6 +117,17 @@ function firstRuleError(
   isPhoneValid: boolean,
 ): PayloadFieldError | undefined {
   const max = limits.fieldMaxLength;
+  const textError = firstUnusableText([
+    ['first_name', 'First name', payload.first_name],
+    ['last_name', 'Last name', payload.last_name],
+    ['location', 'Location', payload.location],
+    ['phone', 'Phone number', payload.phone],
+    ['occupation', 'Occupation', payload.occupation, true],
+    ...payload.interests.map(
+      (interest, index) => [`interests[${index}]`, 'An interest', interest, true] as const,
+    ),
+  ]);
+  if (textError) return textError;
   if (isTooLong(payload.first_name, max.firstName)) {
     return { field: 'first_name', detail: tooLong('First name', max.firstName) };
   }

@@ -1,6 +1,7 @@
 import { INVALID_PHONE, REQUIRED } from './fieldRules';
 import { limits } from './limits';
 import { waitlistPhoneToE164 } from './phoneNumber';
+import { unusableTextMessage } from './textRules';
 
 /** Body of `POST /api/waitlist/join` from the invite overlay (the form supplies no name). */
 export interface WaitlistPhoneRequest {
@@ -23,13 +24,17 @@ export function validateWaitlistPhone(input: string): string | undefined {
 export function validateWaitlistName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   const maxLength = limits.waitlistNameMaxLength;
-  return name.trim().length > maxLength ? `Name must be at most ${maxLength} characters` : undefined;
+  if (name.trim().length > maxLength) return `Name must be at most ${maxLength} characters`;
+  return unusableTextMessage('Name', name);
 }
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
-/** One "@" with something before it and a dotted domain after it; no spaces. */
-const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * One "@" with something before it and a dotted domain after it; no spaces, and none of the
+ * control, format or bidi characters nobody types into an address.
+ */
+const PLAUSIBLE_EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@.\p{Cc}\p{Cf}]+(\.[^\s@.\p{Cc}\p{Cf}]+)+$/u;
 
 /**
  * A deliberately loose check: the only real proof of an address is a message that arrives, so

@@ -1,18 +1,29 @@
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
+import { limits } from '../../domain/limits';
+import { PHOTO_FORMAT_MESSAGES } from '../../domain/photoFormats';
 import { downsizePhoto } from './downsizePhoto';
 import { photoChosen, photoRemoved, selectPhotoMeta } from './onboardingSlice';
 import { getPhotoPreviewUrl, putPhoto, removePhoto, savePhotoToSession } from './photoStore';
 import type { PhotoControls } from './steps/stepTypes';
 
-export const NOT_AN_IMAGE = 'Please choose an image file';
+export const NOT_AN_IMAGE = `Please choose a ${limits.photos.acceptedFormatNames} photo`;
 
-/** Some systems give no type for HEIC and friends; the file name decides then. */
-const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp|avif|heic|heif|bmp|tiff?)$/i;
+/** Some systems give no type for a file; the file name decides then. */
+const ACCEPTED_EXTENSION = /\.(jpe?g|png|gif|webp|avif)$/i;
+const HEIC = /^image\/hei[cf](-sequence)?$|\.hei[cf]$/i;
 
-/** Images only. The server decodes every upload and refuses anything that is not one. */
-export function isImageFile(file: File): boolean {
-  return file.type ? file.type.startsWith('image/') : IMAGE_EXTENSION.test(file.name);
+/**
+ * The server's allowlist, told before uploading: the formats it accepts, and a word for a Mac's HEIC
+ * file (an iPhone converts to JPEG by itself when the page does not list HEIC). The server still
+ * decides from the bytes.
+ */
+export function photoFileProblem(file: File): string | undefined {
+  if (HEIC.test(file.type) || HEIC.test(file.name)) return PHOTO_FORMAT_MESSAGES.heic;
+  const accepted = file.type
+    ? (limits.photos.acceptedTypes as readonly string[]).includes(file.type)
+    : ACCEPTED_EXTENSION.test(file.name);
+  return accepted ? undefined : NOT_AN_IMAGE;
 }
 
 function uploadName(file: File, blob: Blob): string {
@@ -34,8 +45,9 @@ export function usePhotoChoice(): PhotoControls {
     async (file: File) => {
       latestChoice.current += 1;
       const choice = latestChoice.current;
-      if (!isImageFile(file)) {
-        setError(NOT_AN_IMAGE);
+      const problem = photoFileProblem(file);
+      if (problem) {
+        setError(problem);
         return;
       }
       setError(null);

@@ -29,8 +29,9 @@ const registrationApi = api.injectEndpoints({
     register: build.mutation<RegistrationAnswer, RegistrationUpload>({
       queryFn: async ({ payload, photos }, { dispatch }) => {
         const form = new FormData();
-        photos.forEach((photo, index) => form.append('photos', photo, `photo-${index + 1}.jpg`));
+        // form_data first: the server checks its invite code before it reads a single photo byte.
         form.append('form_data', JSON.stringify(payload));
+        photos.forEach((photo, index) => form.append('photos', photo, `photo-${index + 1}.jpg`));
         dispatch(uploadReset());
         return sendMultipart<RegistrationAnswer>(`${apiBaseUrl}/api/auth/register`, form, (fraction) =>
           dispatch(uploadProgressed(fraction)),

@@ -3,6 +3,7 @@ import { useId, type ChangeEvent, type DragEvent } from 'react';
 import { TextButton } from '../../../components/Button';
 import { brand } from '../../../config/brand';
 import { limits } from '../../../domain/limits';
+import { PHOTO_INPUT_ACCEPT } from '../../../domain/photoFormats';
 import { StepHeader } from './StepLayout';
 import type { StepProps } from './stepTypes';
 
@@ -101,7 +102,7 @@ export function PhotoStep({ headingId, errors, photo }: StepProps) {
         <HiddenInput
           id={id}
           type="file"
-          accept="image/*"
+          accept={PHOTO_INPUT_ACCEPT}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint ${id}-message`}
           onChange={onChange}
@@ -112,7 +113,7 @@ export function PhotoStep({ headingId, errors, photo }: StepProps) {
         </DropZone>
       </div>
       <p id={`${id}-hint`} css={{ margin: '0.5rem 0 0', fontSize: '0.95rem' }}>
-        Tap to pick one from your phone or computer, or drop it here. Images only.
+        Tap to pick one from your phone or computer, or drop it here: {limits.photos.acceptedFormatNames}.
       </p>
       <Message
         id={`${id}-message`}

@@ -1,0 +1,15 @@
+/**
+ * An answer the client has earned: its status, one human sentence for `detail`, and any headers the
+ * status needs (Retry-After on a 503). Thrown from anywhere in a request; the app's error handler
+ * turns it into the reply, so routes need no catch-and-map of their own.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './httpError';
+
+export interface RequestGuardSettings {
+  /** A body that sends nothing for this long is cut (408). */
+  bodyIdleTimeoutMs: number;
+}
+
+export const BODY_STALLED = 'The request stopped arriving and was closed. Please try again.';
+export const ENCODED_BODY_REFUSED =
+  'Request bodies must be sent without Content-Encoding (no gzip, deflate or br).';
+
+/** Written straight to the socket: by then the route is still reading, so no reply has begun. */
+function stalledResponse(): string {
+  const body = JSON.stringify({ detail: BODY_STALLED });
+  return [
+    'HTTP/1.1 408 Request Timeout',
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    'Cache-Control: no-store',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Hooks every request passes, whatever its route:
+ * - a compressed body is refused at once (415): nothing here decodes one, and a multipart parser
+ *   fed gzip bytes waits for a boundary that never comes;
+ * - a body that goes quiet for `bodyIdleTimeoutMs` is answered 408 and its connection closed (Node
+ *   emits `timeout` on a request only while its body is incomplete; the whole-request bound is the
+ *   server's `requestTimeout`);
+ * - API answers are never cached: they carry access tokens and personal data.
+ */
+export function installRequestGuards(
+  app: FastifyInstance,
+  { bodyIdleTimeoutMs }: RequestGuardSettings,
+): void {
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new HttpError(415, ENCODED_BODY_REFUSED);
+    }
+    const raw = request.raw;
+    const socket = raw.socket;
+    // (fastify.inject's requests have no real socket and no time to lose.)
+    if (raw.complete || typeof socket?.setTimeout !== 'function') return;
+    socket.setTimeout(bodyIdleTimeoutMs);
+    raw.on('timeout', () => {
+      if (socket.destroyed) return;
+      socket.end(stalledResponse(), () => socket.destroy());
+    });
+    // Once the body is in, the route may take its time: the idle clock is for the sender, not for us.
+    raw.once('end', () => {
+      if (!socket.destroyed) socket.setTimeout(0);
+    });
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (path.startsWith('/api/') || path === '/health' || path.startsWith('/health?')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface ShutdownPlan {
+  app: FastifyInstance;
+  /** Closes the database: for the embedded one, CHECKPOINT first. */
+  closeDatabase(): Promise<void>;
+  /** Whatever else must go (Redis, the admin token, the lock file); must not throw. */
+  releaseResources(): void;
+  /** In-flight requests get this long to finish before their connections are closed. */
+  graceMs?: number;
+  /** The process is gone by then, whatever is still pending. */
+  deadlineMs?: number;
+  exit?: (code: number) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * SIGTERM/SIGINT with a deadline a supervisor can rely on (most kill at 10 s): stop accepting, give
+ * in-flight requests `graceMs`, then close every connection still open (a stalled upload would
+ * otherwise hold the process for minutes), CHECKPOINT and close the database, release the lock, exit.
+ * A last timer exits at `deadlineMs` even if the database never answers.
+ */
+export function installShutdown({
+  app,
+  closeDatabase,
+  releaseResources,
+  graceMs = 8_000,
+  deadlineMs = 9_500,
+  exit = (code) => process.exit(code),
+}: ShutdownPlan): void {
+  let closing = false;
+
+  // A keep-alive connection whose request was in flight at the signal would otherwise stay open
+  // after its answer (Fastify's keepAliveTimeout: 72 s) and hold the close up.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    const started = Date.now();
+    setTimeout(() => {
+      app.log.error(`shutdown passed its ${deadlineMs} ms deadline: exiting without a clean close`);
+      releaseResources();
+      exit(1);
+    }, deadlineMs).unref();
+    app.log.info(`${signal} received: finishing in-flight requests (up to ${graceMs} ms), then closing`);
+
+    let exitCode = 0;
+    try {
+      const closed = app.close();
+      const finished = await Promise.race([closed.then(() => true), sleep(graceMs).then(() => false)]);
+      if (!finished) {
+        app.log.warn('in-flight requests did not finish in time: closing their connections');
+        app.server.closeAllConnections();
+        await Promise.race([closed, sleep(500)]);
+      }
+      await closeDatabase();
+      app.log.info(`database checkpointed and closed ${Date.now() - started} ms after ${signal}`);
+    } catch (error) {
+      exitCode = 1;
+      app.log.error({ err: error }, 'shutdown failed');
+    } finally {
+      releaseResources();
+      exit(exitCode);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

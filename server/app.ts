@@ -16,6 +16,7 @@ import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
+import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 
 export interface AppDependencies {
   settings: Settings;
@@ -40,22 +41,6 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
-/** Paths without query strings, and without the invite code that validate-code carries in its path. */
-function redactPath(url: string): string {
-  return (url.split('?')[0] ?? '').replace(/^(\/api\/auth\/validate-code\/)[^/]*/, '$1:code');
-}
-
-export function loggerOptions(settings: Settings) {
-  return {
-    level: settings.logLevel,
-    // Requests are logged by method and path only: query strings and headers can carry codes and tokens.
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: redactPath(req.url) }),
-    },
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  };
-}
-
 export async function buildApp({
   settings,
   database,
@@ -65,6 +50,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
+    logController: new OneLinePerRequest(),
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
     bodyLimit: limits.jsonBodyMaxBytes,

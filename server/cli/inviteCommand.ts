@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
-import { runOperatorCommand } from './operatorConnection';
+import { noDataYet, runOperatorCommand } from './operatorConnection';
 
 const USAGE = `Usage:
   npm run --silent invite -- create [--uses N] [--expires YYYY-MM-DD] [--label TEXT]
@@ -44,6 +44,20 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (!['create', 'list', 'revoke'].includes(command)) {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    process.exitCode = 1;
+    return;
+  }
+  // Listing and revoking never create a database: where there is none, there is nothing to show or revoke.
+  if (command !== 'create') {
+    const nothingHere = await noDataYet();
+    if (nothingHere) {
+      console.error(command === 'revoke' ? `No invite code ${code ?? ''}. ${nothingHere}` : nothingHere);
+      if (command === 'revoke') process.exitCode = 1;
+      return;
+    }
+  }
 
   await runOperatorCommand(async (commands) => {
     switch (command) {
@@ -70,8 +84,6 @@ async function main() {
         console.log(`Revoked ${revoked.code} (${revoked.uses}/${revoked.maxUses} uses).`);
         return;
       }
-      default:
-        throw new Error(`Unknown command "${command}".\n${USAGE}`);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { WaitlistView } from '../operator/operatorCommands';
-import { runOperatorCommand } from './operatorConnection';
+import { noDataYet, runOperatorCommand } from './operatorConnection';
 
 const USAGE = `Usage:
   npm run waitlist -- list            people waiting, newest last
@@ -12,9 +12,11 @@ function csvCell(value: string | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+const CSV_HEADER = 'phone,email,name,joined_at';
+
 function toCsv(rows: WaitlistView[]): string {
   const lines = rows.map((row) => [row.phone, row.email, row.name, row.joinedAt].map(csvCell).join(','));
-  return ['phone,email,name,joined_at', ...lines].join('\n');
+  return [CSV_HEADER, ...lines].join('\n');
 }
 
 async function main() {
@@ -23,11 +25,23 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (command !== 'list' && command !== 'export') {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    process.exitCode = 1;
+    return;
+  }
+  // Both only read: with no database yet they create none, and an export is still a valid, empty CSV.
+  const nothingHere = await noDataYet();
+  if (nothingHere) {
+    console.error(nothingHere);
+    if (command === 'export') console.log(CSV_HEADER);
+    return;
+  }
   await runOperatorCommand(async (commands) => {
     const rows = await commands.listWaitlist();
     if (command === 'export') {
       console.log(toCsv(rows));
-    } else if (command === 'list') {
+    } else {
       if (!rows.length) console.log('Nobody is on the waitlist yet.');
       for (const row of rows) {
         console.log(
@@ -36,8 +50,6 @@ async function main() {
             .trimEnd(),
         );
       }
-    } else {
-      throw new Error(`Unknown command "${command}".\n${USAGE}`);
     }
   });
 }

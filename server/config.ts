@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
+import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
 
 export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend';
 
@@ -28,12 +29,14 @@ export interface Settings {
   rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
+  /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
+  assistant: AssistantSettings;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -73,5 +76,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    assistant: readAssistantSettings(env, integerSetting),
   };
 }

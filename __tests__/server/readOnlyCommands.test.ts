@@ -19,10 +19,10 @@ afterAll(async () => {
 });
 
 interface ReadOnlyCase {
-  command: 'invite' | 'waitlist';
+  command: 'invite' | 'waitlist' | 'members';
   args: string[];
   code: number;
-  stdout: string;
+  stdout: string | ReturnType<typeof expect.stringMatching>;
 }
 
 /** What each command that only reads answers where there is no data at all. */
@@ -33,6 +33,14 @@ const readOnlyCases: ReadOnlyCase[] = [
   { command: 'waitlist', args: ['export'], code: 0, stdout: 'phone,email,name,joined_at\n' },
   // Nothing to revoke is a failure, as for a code that does not exist.
   { command: 'invite', args: ['revoke', 'ABCDEFGHJK'], code: 1, stdout: '' },
+  { command: 'members', args: ['list'], code: 0, stdout: '' },
+  {
+    command: 'members',
+    args: ['export'],
+    code: 0,
+    stdout: expect.stringMatching(/^user_id,first_name,[a-z_,]+\n$/),
+  },
+  { command: 'members', args: ['show', '1'], code: 1, stdout: '' },
 ];
 
 function expectNoDataAnswer(result: CliResult, expected: ReadOnlyCase, where: RegExp): void {

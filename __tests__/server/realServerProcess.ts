@@ -173,7 +173,7 @@ export interface CliResult {
 
 /** `npm run invite -- …` / `npm run waitlist -- …` without npm in between, so exit codes are the CLI's. */
 export function runCli(
-  command: 'invite' | 'waitlist',
+  command: 'invite' | 'waitlist' | 'members',
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,

@@ -8,6 +8,9 @@ const transform: Config['transform'] = {
 const esmDependencies = ['cookie'];
 
 const config: Config = {
+  // One temporary folder per run, deleted at its end whatever failed (see __tests__/runTempFolder.ts).
+  globalSetup: '<rootDir>/__tests__/jestGlobalSetup.ts',
+  globalTeardown: '<rootDir>/__tests__/jestGlobalTeardown.ts',
   projects: [
     {
       displayName: 'domain',

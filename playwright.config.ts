@@ -16,6 +16,8 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
+  // One temporary folder per run, deleted at its end whatever failed (see __tests__/runTempFolder.ts).
+  globalSetup: './e2e/globalSetup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

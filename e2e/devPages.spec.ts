@@ -6,7 +6,7 @@ test.beforeAll(async () => {
   server = await startRealServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.stopAndDelete();
 });
 
 async function newInviteCode(uses: number): Promise<string> {

@@ -6,7 +6,7 @@ test.beforeAll(async () => {
   server = await startRealServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.stopAndDelete();
 });
 
 const operator = (...args: string[]) => runProjectCommand(args, { DATA_DIR: server.dataDir });

@@ -7,7 +7,7 @@ test.beforeAll(async () => {
   server = await startRealServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.stopAndDelete();
 });
 
 const isPhone = () => test.info().project.name === 'phone';

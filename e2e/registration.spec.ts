@@ -21,7 +21,8 @@ test.beforeAll(async () => {
     .toFile(photoPath);
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.stopAndDelete();
+  fs.rmSync(path.dirname(photoPath), { recursive: true, force: true });
 });
 
 async function newInviteCode(): Promise<string> {

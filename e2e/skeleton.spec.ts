@@ -6,7 +6,7 @@ test.beforeAll(async () => {
   server = await startRealServer();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.stopAndDelete();
 });
 
 test('GET /health answers ok', async ({ request }) => {

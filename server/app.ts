@@ -19,10 +19,10 @@ import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
-import { describeErrorForLog } from './errorLogging';
 import { HttpError } from './httpError';
 import { installRequestGuards } from './requestGuards';
 import { UploadBudget } from './registration/uploadBudget';
+import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 
 export interface AppDependencies {
   settings: Settings;
@@ -47,29 +47,6 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
-/**
- * Paths without query strings, and without the codes that validate-code and the admin routes carry
- * in their paths.
- */
-export function redactPath(url: string): string {
-  return (url.split('?')[0] ?? '')
-    .replace(/^(\/api\/auth\/validate-code\/)[^/]*/, '$1:code')
-    .replace(/^(\/api\/admin\/[^/]+\/)[^/]+/, '$1:param');
-}
-
-export function loggerOptions(settings: Settings) {
-  return {
-    level: settings.logLevel,
-    // Requests are logged by method and path only: query strings and headers can carry codes and tokens.
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: redactPath(req.url) }),
-      // An error object as logged: never a failed query's parameters or a quoted value.
-      err: describeErrorForLog,
-    },
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  };
-}
-
 export async function buildApp({
   settings,
   database,
@@ -79,6 +56,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
+    logController: new OneLinePerRequest(),
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
     bodyLimit: limits.jsonBodyMaxBytes,

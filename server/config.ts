@@ -7,6 +7,8 @@ export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' |
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+export type LogFormat = 'json' | 'pretty';
+
 export interface Settings {
   port: number;
   host: string;
@@ -21,6 +23,8 @@ export interface Settings {
   /** One-use invite codes each new member receives (`MEMBER_INVITES`). */
   memberInvites: number;
   logLevel: LogLevel;
+  /** `json` or `pretty`; unset: pretty on a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   /** Trust X-Forwarded-* from this many proxy hops (0: none). Set it only behind your own proxy. */
   trustProxyHops: number;
   /** Requests per client per minute, per endpoint. */
@@ -36,6 +40,7 @@ export interface Settings {
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 
 export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -58,6 +63,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
+  const logFormat = (env.LOG_FORMAT || undefined) as LogFormat | undefined;
+  if (logFormat !== undefined && !LOG_FORMATS.includes(logFormat)) {
+    throw new Error(`LOG_FORMAT must be json or pretty (or unset), got "${env.LOG_FORMAT}"`);
+  }
   return {
     port: integerSetting(env, 'PORT', 3000),
     host: env.HOST || 'localhost',
@@ -71,6 +80,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     appUrl: env.APP_URL || `http://localhost:${integerSetting(env, 'PORT', 3000)}`,
     memberInvites: integerSetting(env, 'MEMBER_INVITES', 3),
     logLevel,
+    logFormat,
     trustProxyHops: integerSetting(env, 'TRUST_PROXY_HOPS', 0),
     rateLimits: {
       validateCode: integerSetting(env, 'VALIDATE_CODE_RATE_LIMIT', limits.rateLimits.validateCode.max),

@@ -9,6 +9,8 @@ import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
 import { removeAdminToken, writeAdminToken } from './operator/adminToken';
 import { installShutdown } from './shutdown';
 import { buildWebApp, isWebBuildStale } from './webBuild';
+import { framedBlock, openLogOutput } from './logging/logOutput';
+import { loggerOptions } from './logging/requestLogging';
 
 const projectRoot = path.resolve(__dirname, '..');
 const FIRST_INVITE_USES = 10;
@@ -54,7 +56,9 @@ async function main() {
   const firstInviteCode = await createFirstInviteCode(database);
   const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;
-  const app = await buildApp({ settings, database, redis, adminToken });
+  const output = openLogOutput({ format: settings.logFormat });
+  const logger = loggerOptions(settings, output.stream);
+  const app = await buildApp({ settings, database, redis, adminToken, logger });
 
   installShutdown({
     app,
@@ -72,10 +76,16 @@ async function main() {
   const address = app.server.address() as AddressInfo;
   lock?.update({ adminUrl: loopbackUrl(address) });
   const storage = database.engine === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
-  console.log(`Becca is running on http://${settings.host}:${address.port} (${storage})`);
+  output.print(`Becca is running on http://${settings.host}:${address.port} (${storage})\n`);
   if (firstInviteCode) {
-    console.log(`Your first invite code (${FIRST_INVITE_USES} uses): ${firstInviteCode}`);
-    console.log(`Try it at http://${settings.host}:${address.port}/join?code=${firstInviteCode}`);
+    // Printed for the operator, never logged: log records end up in places a code should not.
+    output.print(
+      framedBlock([
+        `Your first invite code (${FIRST_INVITE_USES} uses): ${firstInviteCode}`,
+        `Try it at http://${settings.host}:${address.port}/join?code=${firstInviteCode}`,
+        'List and create codes with: npm run invite -- list | create',
+      ]),
+    );
   }
 }
 

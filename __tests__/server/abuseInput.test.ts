@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { waitlist } from '../../server/db/schema';
-import { redactPath } from '../../server/app';
+import { redactPath } from '../../server/logging/requestLogging';
 import { describeErrorForLog } from '../../server/errorLogging';
 import { INVITE_MISSING, PHOTO_BEFORE_INVITE } from '../../server/registration/registrationRequest';
 import { PHOTO_FORMAT_MESSAGES } from '../../src/domain/photoFormats';

@@ -181,8 +181,8 @@ describe.each(targets)('a registration burst on $name', (target) => {
 
   test('SIGTERM with registrations in flight lets each one finish, then exits 0 and cleans up', async () => {
     const dataDir = newDataDir();
-    // At info level the server logs each request as it starts: that is how we know all are in flight.
-    const env = serverEnv({ ...(await target.prepare()), LOG_LEVEL: 'info' });
+    // At debug level the server logs each request as it starts: that is how we know all are in flight.
+    const env = serverEnv({ ...(await target.prepare()), LOG_LEVEL: 'debug' });
     const server = await startServerProcess({ dataDir, env });
     const inviteCode = await createBurstInviteCode(dataDir, env);
     const photo = await makeJpeg(640, 480);

@@ -58,6 +58,10 @@ export interface ServerProcess {
   child: ChildProcess;
   /** stdout and stderr so far, interleaved. */
   output(): string;
+  /** stdout alone: the log records. */
+  stdout(): string;
+  /** stderr alone. */
+  stderr(): string;
   exited: Promise<ProcessExit>;
   stop(signal?: NodeJS.Signals): Promise<ProcessExit>;
 }
@@ -80,6 +84,8 @@ export async function startServerProcess({
 }: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
+  let stdout = '';
+  let stderr = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
     env: {
@@ -97,8 +103,14 @@ export async function startServerProcess({
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   track(child);
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
   const exited = exitOf(child);
   const url = `http://127.0.0.1:${port}`;
 
@@ -126,6 +138,8 @@ export async function startServerProcess({
     dataDir,
     child,
     output: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     exited,
     stop: (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -159,7 +173,7 @@ export interface CliResult {
 
 /** `npm run invite -- …` / `npm run waitlist -- …` without npm in between, so exit codes are the CLI's. */
 export function runCli(
-  command: 'invite' | 'waitlist',
+  command: 'invite' | 'waitlist' | 'members',
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,

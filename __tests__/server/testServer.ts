@@ -37,12 +37,14 @@ async function openFreshPostgres(baseUrl: string): Promise<Database> {
 }
 
 const migrationsFolder = path.join(__dirname, '../../server/db/migrations');
+const templateCache = path.join(__dirname, '../../node_modules/.cache/becca-tests');
 let pgliteTemplate: Promise<string> | undefined;
 
 /**
- * A migrated PGlite database folder, made once per machine for these migrations and this PGlite.
+ * A migrated PGlite database folder, made once per checkout for these migrations and this PGlite.
  * Every new PGlite database runs initdb, which takes seconds on a busy 2-core machine; a copy of
- * this folder opens in a fraction of a second.
+ * this folder opens in a fraction of a second. It is a cache, so it lives with the other caches in
+ * node_modules/.cache (gone with the next `npm ci`), not in the temporary folder a run deletes.
  */
 function migratedPgliteTemplate(): Promise<string> {
   pgliteTemplate ??= (async () => {
@@ -53,8 +55,9 @@ function migratedPgliteTemplate(): Promise<string> {
       const full = path.join(migrationsFolder, file);
       if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
     }
-    const template = path.join(os.tmpdir(), `becca-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+    const template = path.join(templateCache, `pglite-template-${hash.digest('hex').slice(0, 16)}`);
     if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
+    fs.mkdirSync(templateCache, { recursive: true });
     const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
     const database = await openEmbeddedDatabase(building);
     await database.migrate();
@@ -63,6 +66,12 @@ function migratedPgliteTemplate(): Promise<string> {
       fs.renameSync(building, template); // atomic: another worker may have won the race
     } catch {
       fs.rmSync(building, { recursive: true, force: true });
+    }
+    // Templates of earlier migrations are never used again (40 MB each).
+    for (const name of fs.readdirSync(templateCache)) {
+      if (/^pglite-template-[0-9a-f]+$/.test(name) && name !== path.basename(template)) {
+        fs.rmSync(path.join(templateCache, name), { recursive: true, force: true });
+      }
     }
     return template;
   })();

@@ -34,6 +34,8 @@ const pageTree = (path: string, Page: ComponentType) => () => (
 function mountServerHtml(tree: () => ReactElement): HTMLDivElement {
   const container = document.createElement('div');
   container.innerHTML = renderToString(tree());
+  // A browser's parser mutes a <video muted>; jsdom's innerHTML does not, and hydration would differ.
+  container.querySelectorAll('video').forEach((video) => (video.muted = video.hasAttribute('muted')));
   document.body.appendChild(container);
   return container;
 }
@@ -43,8 +45,6 @@ function mountServerHtml(tree: () => ReactElement): HTMLDivElement {
 test.each(pages)('%s hydrates over its server HTML without a mismatch', async (path, Page) => {
   const tree = pageTree(path, Page);
   const container = mountServerHtml(tree);
-  // A browser's parser mutes a <video muted>; jsdom's innerHTML does not.
-  container.querySelectorAll('video').forEach((video) => (video.muted = video.hasAttribute('muted')));
   window.matchMedia = ((query: string) => ({
     matches: query === '(prefers-reduced-motion: reduce)',
     addEventListener: () => undefined,

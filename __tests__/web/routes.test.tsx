@@ -36,6 +36,8 @@ test('a route that throws shows "Unexpected Application Error!" with its message
         loader: () => {
           throw new Response('Gone for good', { status: 410, statusText: 'Gone' });
         },
+        // What shows while the loader runs (react-router warns when a route with a loader has none).
+        HydrateFallback: () => null,
         Component: () => null,
       },
     ],

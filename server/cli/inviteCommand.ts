@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
 import { formatInviteTree } from './inviteTreeText';
-import { runOperatorCommand } from './operatorConnection';
+import { noDataYet, runOperatorCommand } from './operatorConnection';
 import { printable } from './terminalText';
 
 const USAGE = `Usage:
@@ -51,6 +51,23 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (!['create', 'list', 'revoke', 'grant', 'tree', 'revoke-branch'].includes(command)) {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    process.exitCode = 1;
+    return;
+  }
+  // Only `create` may create a database: where there is none, there is nothing to show, revoke or grant.
+  if (command !== 'create') {
+    const nothingHere = await noDataYet();
+    if (nothingHere) {
+      const changes = command !== 'list' && command !== 'tree';
+      console.error(
+        command === 'revoke' ? `No invite code ${printable(code ?? '')}. ${nothingHere}` : nothingHere,
+      );
+      if (changes) process.exitCode = 1;
+      return;
+    }
+  }
 
   await runOperatorCommand(async (commands) => {
     switch (command) {
@@ -93,8 +110,6 @@ async function main() {
         console.log(`Revoked ${revokedCodes} unused code(s) across ${members} member(s) of that branch.`);
         return;
       }
-      default:
-        throw new Error(`Unknown command "${command}".\n${USAGE}`);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { MemberView } from '../operator/memberOperatorCommands';
-import { runOperatorCommand } from './operatorConnection';
+import { noDataYet, runOperatorCommand } from './operatorConnection';
 import { csvLine, formatTable, shortTime } from './tabular';
 
 const USAGE = `Usage:
@@ -99,6 +99,19 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (!['list', 'export', 'show'].includes(command)) {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    process.exitCode = 1;
+    return;
+  }
+  // All three only read: with no database yet they create none, and an export is still a valid CSV.
+  const nothingHere = await noDataYet();
+  if (nothingHere) {
+    console.error(command === 'show' ? `No member ${id ?? ''}. ${nothingHere}` : nothingHere);
+    if (command === 'export') console.log(EXPORT_COLUMNS.join(','));
+    if (command === 'show') process.exitCode = 1;
+    return;
+  }
   await runOperatorCommand(async (commands) => {
     switch (command) {
       case 'list':
@@ -118,8 +131,6 @@ async function main() {
         console.log(details(member));
         return;
       }
-      default:
-        throw new Error(`Unknown command "${command}".\n${USAGE}`);
     }
   });
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import { readSettings } from '../config';
 import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
@@ -81,6 +84,38 @@ export async function connectOperator(): Promise<OperatorConnection> {
     lock.release();
     throw error;
   }
+}
+
+/** Has any server or command ever migrated this PostgreSQL database? Asking creates nothing. */
+async function hasBeccaTables(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ migrated: boolean }>(
+      "SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS migrated",
+    );
+    return rows[0]?.migrated === true;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where a command that only reads would find no database at all, the sentence saying so; opening one
+ * would create it (a folder, tables), and a command that only reads must leave no trace.
+ */
+export async function noDataYet(): Promise<string | undefined> {
+  const settings = readSettings();
+  if (settings.databaseUrl) {
+    return (await hasBeccaTables(settings.databaseUrl))
+      ? undefined
+      : 'No data yet: the PostgreSQL database at DATABASE_URL has no Becca tables; `npm start` creates them.';
+  }
+  // A running server owns its folder; PG_VERSION is the first file initdb writes.
+  if (readLockOwner(settings.dataDir) || fs.existsSync(path.join(settings.dataDir, 'PG_VERSION'))) {
+    return undefined;
+  }
+  return `No data yet: there is no database in ${settings.dataDir}; \`npm start\` creates one.`;
 }
 
 /** Runs a command, prints a clear message on failure and sets the exit code. */

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { WaitlistView } from '../operator/operatorCommands';
-import { runOperatorCommand } from './operatorConnection';
+import { noDataYet, runOperatorCommand } from './operatorConnection';
 import { printable } from './terminalText';
 import { csvCell } from './tabular';
 
@@ -10,11 +10,13 @@ const USAGE = `Usage:
   npm run --silent waitlist -- invite PHONE      a one-use code for that number; prints the wa.me link to send
   npm run --silent waitlist -- invite --next N   the same for the N longest-waiting numbers, one link a line`;
 
+const CSV_HEADER = 'phone,email,name,joined_at';
+
 function toCsv(rows: WaitlistView[]): string {
   const lines = rows.map((row) =>
     [row.phone, row.email, row.name, row.joinedAt].map((cell) => csvCell(cell && printable(cell))).join(','),
   );
-  return ['phone,email,name,joined_at', ...lines].join('\n');
+  return [CSV_HEADER, ...lines].join('\n');
 }
 
 function listLine(row: WaitlistView): string {
@@ -39,6 +41,19 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (command !== 'list' && command !== 'export' && command !== 'invite') {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    process.exitCode = 1;
+    return;
+  }
+  // None of these creates a database: with none yet nobody is waiting, and an export is still a valid, empty CSV.
+  const nothingHere = await noDataYet();
+  if (nothingHere) {
+    console.error(nothingHere);
+    if (command === 'export') console.log(CSV_HEADER);
+    if (command === 'invite') process.exitCode = 1;
+    return;
+  }
   await runOperatorCommand(async (commands) => {
     if (command === 'invite') {
       // "07911 123456" typed without quotes arrives as two words.
@@ -59,11 +74,9 @@ async function main() {
     const rows = await commands.listWaitlist();
     if (command === 'export') {
       console.log(toCsv(rows));
-    } else if (command === 'list') {
+    } else {
       if (!rows.length) console.log('Nobody is on the waitlist yet.');
       for (const row of rows) console.log(listLine(row));
-    } else {
-      throw new Error(`Unknown command "${command}".\n${USAGE}`);
     }
   });
 }

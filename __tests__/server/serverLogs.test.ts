@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { readSettings, type Settings } from '../../server/config';
+import type { Database } from '../../server/db/database';
+import { chooseLogFormat, framedBlock } from '../../server/logging/logOutput';
+import { formatLogLine } from '../../server/logging/prettyLogLine';
+import { loggerOptions } from '../../server/logging/requestLogging';
+import { engines, makeWebRoot } from './testServer';
+import {
+  killLeftoverProcesses,
+  makeTempDir,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from './realServerProcess';
+
+// Two real servers; on a busy machine one can take a minute to start.
+jest.setTimeout(240_000);
+
+interface Record {
+  level: number;
+  msg: string;
+  req?: { method: string; path: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  [field: string]: unknown;
+}
+
+const CLOCK = '\\d\\d:\\d\\d:\\d\\d\\.\\d{3}';
+
+describe('the request log, in process', () => {
+  const lines: string[] = [];
+  let app: FastifyInstance;
+  let database: Database;
+  let settings: Settings;
+
+  beforeAll(async () => {
+    database = await engines[0]!.open();
+    await database.migrate();
+    settings = { ...readSettings({}), webRoot: makeWebRoot(), logLevel: 'info' };
+    // The server's own pino options, writing into this array instead of stdout.
+    const capture = { write: (line: string) => void lines.push(line) };
+    app = await buildApp({ settings, database, logger: loggerOptions(settings, capture) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(settings.webRoot, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    lines.length = 0;
+    app.log.level = 'info';
+  });
+
+  const records = () => lines.map((line) => JSON.parse(line) as Record);
+
+  test('a request is one line: method, path without the code or query, status and time taken', async () => {
+    const response = await app.inject({
+      url: '/api/auth/validate-code/SECRETCODE9?utm_source=leaky',
+      headers: { authorization: 'Bearer token-that-must-not-leak', cookie: 'session=also-secret' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(records()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', path: '/api/auth/validate-code/:code' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    const written = lines.join('');
+    for (const secret of ['SECRETCODE9', 'leaky', 'token-that-must-not-leak', 'also-secret']) {
+      expect(written).not.toContain(secret);
+    }
+  });
+
+  test('an unknown route is one line too, without Fastify\'s "not found" line and its query string', async () => {
+    expect((await app.inject({ url: '/api/nothing-here?token=abc123' })).statusCode).toBe(404);
+    expect(records()).toEqual([
+      expect.objectContaining({
+        req: { method: 'GET', path: '/api/nothing-here' },
+        res: { statusCode: 404 },
+      }),
+    ]);
+    expect(lines.join('')).not.toContain('abc123');
+  });
+
+  test('at debug level the start of each request is logged as well', async () => {
+    app.log.level = 'debug';
+    await app.inject({ url: '/health' });
+    expect(records().map((record) => [record.level, record.msg, record.req?.path])).toEqual([
+      [20, 'incoming request', '/health'],
+      [30, 'request completed', '/health'],
+    ]);
+  });
+
+  test('a terminal shows the same record as one short line, coloured only when asked', async () => {
+    await app.inject({ url: '/health' });
+    const [line] = lines;
+    expect(formatLogLine(line!, false)).toMatch(
+      new RegExp(`^${CLOCK} INFO  GET /health 200 \\d+\\.\\d ms  reqId=req-\\w+\\n$`),
+    );
+    const coloured = formatLogLine(line!, true);
+    expect(coloured).toContain('\u001b[32m200\u001b[0m');
+    expect(stripVTControlCharacters(coloured)).toBe(formatLogLine(line!, false));
+  });
+
+  test('an error shows its message and stack under its line', () => {
+    app.log.error({ err: new Error('the disk is full'), attempt: 2 }, 'photo not stored');
+    const [line] = lines;
+    expect(formatLogLine(line!, false)).toMatch(
+      new RegExp(`^${CLOCK} ERROR photo not stored  attempt=2\\n    Error: the disk is full\\n        at `),
+    );
+  });
+
+  test('text that is not a record passes through unchanged', () => {
+    expect(formatLogLine('plain words\n', false)).toBe('plain words\n');
+  });
+});
+
+describe('choosing the log format', () => {
+  test.each([
+    [undefined, true, 'pretty'],
+    [undefined, false, 'json'],
+    ['json', true, 'json'],
+    ['pretty', false, 'pretty'],
+  ] as const)('LOG_FORMAT=%s with a terminal: %s gives %s', (setting, terminal, format) => {
+    expect(chooseLogFormat(setting, terminal)).toBe(format);
+  });
+
+  test('LOG_FORMAT takes json or pretty, nothing else', () => {
+    expect(readSettings({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(readSettings({ LOG_FORMAT: '' }).logFormat).toBeUndefined();
+    expect(() => readSettings({ LOG_FORMAT: 'xml' })).toThrow(
+      'LOG_FORMAT must be json or pretty (or unset), got "xml"',
+    );
+  });
+
+  test('a framed block puts every line inside one box', () => {
+    expect(framedBlock(['short', 'a longer line'])).toBe(
+      [
+        '',
+        '┌─────────────────┐',
+        '│  short          │',
+        '│  a longer line  │',
+        '└─────────────────┘',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('the real server', () => {
+  const dataDirs: string[] = [];
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  afterAll(() => {
+    killLeftoverProcesses();
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+    const dataDir = makeTempDir('becca-logs');
+    dataDirs.push(dataDir);
+    server = await startServerProcess({
+      dataDir,
+      env: { LOG_LEVEL: 'info', ...env },
+      startTimeoutMs: 180_000,
+    });
+    await waitFor('the start-up message', () => server!.output().includes('Becca is running'));
+    return server;
+  }
+
+  function framedCode(text: string): string | undefined {
+    return /^│ {2}Your first invite code \(10 uses\): (\S+) +│$/m.exec(text)?.[1];
+  }
+
+  test('piped, stdout is JSON records only; the first invite code is framed on stderr and never logged', async () => {
+    const running = await start({});
+    await fetch(`${running.url}/health`);
+    await waitFor('the request line', () => running.stdout().includes('"path":"/health"'));
+
+    const code = framedCode(running.stderr());
+    expect(code).toMatch(/^[A-Z2-9]{8,}$/);
+    expect(running.stderr()).toMatch(/┌─+┐\n│ {2}Your first invite code/);
+    const stdoutLines = running.stdout().trimEnd().split('\n');
+    const records = stdoutLines.map((line) => JSON.parse(line) as Record);
+    expect(records.filter((record) => record.req?.path === '/health')).toHaveLength(1);
+    expect(running.stdout()).not.toContain(code!);
+  });
+
+  test('LOG_FORMAT=pretty prints readable lines and the framed code in order on stdout', async () => {
+    const running = await start({ LOG_FORMAT: 'pretty' });
+    await fetch(`${running.url}/health`);
+    const requestLine = new RegExp(`^${CLOCK} INFO  GET /health 200 [\\d.]+ ms`, 'm');
+    await waitFor('the request line', () => requestLine.test(running.stdout()));
+
+    const stdout = running.stdout();
+    expect(framedCode(stdout)).toMatch(/^[A-Z2-9]{8,}$/);
+    expect(stdout.indexOf('Becca is running')).toBeLessThan(stdout.indexOf('Your first invite code'));
+    expect(stdout).not.toContain('{"level"');
+    // Not a terminal, so no colour codes even in the readable format.
+    expect(stdout).not.toContain('\u001b[');
+  });
+});

@@ -1,0 +1,48 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Settings } from '../config';
+import { describeErrorForLog } from '../errorLogging';
+
+/**
+ * Paths without query strings, and without the codes that validate-code and the admin routes carry
+ * in their paths.
+ */
+export function redactPath(url: string): string {
+  return (url.split('?')[0] ?? '')
+    .replace(/^(\/api\/auth\/validate-code\/)[^/]*/, '$1:code')
+    .replace(/^(\/api\/admin\/[^/]+\/)[^/]+/, '$1:param');
+}
+
+/** Pino options for the server; `stream` is where the records go (stdout, synchronously, when absent). */
+export function loggerOptions(settings: Settings, stream?: DestinationStream) {
+  return {
+    level: settings.logLevel,
+    // Requests are logged by method and path only: query strings and headers can carry codes and tokens.
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: redactPath(req.url) }),
+      // An error object as logged: never a failed query's parameters or a quoted value.
+      err: describeErrorForLog,
+    },
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/**
+ * One line per request, written when it ends (method, path, status, time taken), instead of Fastify's
+ * "incoming request" + "request completed" pair. The start of a request is still there at debug level.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const record = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...record, err: error }, 'request errored');
+    else reply.log.info(record, 'request completed');
+  }
+
+  /** The request's own line already says 404; Fastify's extra line would also print the query string. */
+  override routeNotFound(): void {}
+}

@@ -17,13 +17,15 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The real server (`npm start`'s entry point) on a free port and a fresh temporary data folder. */
+/** The real server (`npm start`'s compiled entry point) on a free port and a fresh temporary data folder. */
 export async function startRealServer(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningServer> {
   const server = await startServerProcess({
     dataDir: options.dataDir ?? makeTempDir('becca-e2e'),
     env: options.env,
+    // What production runs: the compiled server under plain node (`npm run build` compiled it).
+    via: 'node',
   });
   return {
     url: server.url,

@@ -45,7 +45,11 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start told %s by a supervisor
     const servingPid = (JSON.parse(fs.readFileSync(lockPath, 'utf8')) as { pid: number }).pid;
     // npm started node on the compiled entry itself: no shell, no TypeScript loader in between.
     expect(servingPid).not.toBe(server.pid);
-    expect(commandLine(servingPid)).toEqual([expect.stringMatching(/node$/), 'build/server/main.js']);
+    expect(commandLine(servingPid)).toEqual([
+      expect.stringMatching(/node$/),
+      '--max-semi-space-size=4',
+      'build/server/main.js',
+    ]);
 
     const stoppedBy = Date.now() + STOP_DEADLINE_MS;
     process.kill(server.pid, signal);

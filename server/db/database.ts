@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { initEmbeddedDataDir } from './initEmbeddedDataDir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,6 +42,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
   // copy costs ~45 MB of RSS for the life of the process. The baseline code is fast enough for this
   // one-connection database (see `npm run bench`); it must be set before the module is compiled.
   v8.setFlagsFromString('--liftoff-only');
+  if (dataDir) initEmbeddedDataDir(dataDir);
   const client = await PGlite.create({
     dataDir,
     serializers: { [types.BYTEA]: byteaToHex },

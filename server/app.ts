@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/adminRoutes';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 import { defaultDirectives } from './web/contentSecurityPolicy';
+import { registerMetrics } from './metrics/metricsRoutes';
 
 export interface AppDependencies {
   settings: Settings;
@@ -127,6 +128,7 @@ export async function buildApp({
   });
   await app.register(multipart, { limits: registrationMultipartLimits });
 
+  registerMetrics(app, { metricsToken: settings.metricsToken });
   const { db } = database;
   const { rateLimits } = settings;
   await app.register(healthRoutes, { database });

@@ -24,6 +24,8 @@ export interface Settings {
   rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
+  /** Bearer token for GET /metrics from another machine (loopback needs none); unset: loopback only. */
+  metricsToken: string | undefined;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -63,5 +65,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

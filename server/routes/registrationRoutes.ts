@@ -70,6 +70,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
 
         const processed = [];
         for (const photo of photos) processed.push(await processPhoto(photo));
+        app.metrics.photosProcessed.inc(processed.length);
 
         const registration = await registerUser(db, payload, processed);
         return reply.code(201).send({

@@ -14,6 +14,8 @@ import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationMultipartLimits, registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { assistantRoutes } from './routes/assistantRoutes';
+import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 import { defaultDirectives } from './web/contentSecurityPolicy';
@@ -140,6 +142,15 @@ export async function buildApp({
     rateLimitPerMinute: rateLimits.register,
   });
   await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
+  const { assistant } = settings;
+  if (assistant.apiKey)
+    await app.register(assistantRoutes, {
+      db,
+      appUrl: settings.appUrl,
+      ...assistant,
+      apiKey: assistant.apiKey,
+    });
+  if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
   if (adminToken) await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
+import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
 
 export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend';
 
@@ -26,11 +27,13 @@ export interface Settings {
   webRoot: string;
   /** Bearer token for GET /metrics from another machine (loopback needs none); unset: loopback only. */
   metricsToken: string | undefined;
+  /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
+  assistant: AssistantSettings;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -66,5 +69,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     metricsToken: env.METRICS_TOKEN || undefined,
+    assistant: readAssistantSettings(env, integerSetting),
   };
 }

@@ -140,11 +140,11 @@ async function main() {
     if (options.engine === 'pglite') {
       // The first start on an empty folder runs initdb, a one-off peak: measure it, then measure a
       // server that starts on an existing folder, as every later start does.
-      const first = await startServerProcess({ dataDir, env, via: 'node' });
+      const first = await startServerProcess({ dataDir, env, via: 'node', startTimeoutMs: 180_000 });
       firstStartPeakMb = readMemoryMb(first.pid, 'VmHWM');
       await stopServer(first);
     }
-    const server = await startServerProcess({ dataDir, env, via: 'node' });
+    const server = await startServerProcess({ dataDir, env, via: 'node', startTimeoutMs: 180_000 });
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idleRssMb = readMemoryMb(server.pid, 'VmRSS');
     log(`server ${server.pid} on ${server.url} (${options.engine})`);

@@ -4,7 +4,7 @@ import { LOCK_FILE_NAME } from '../../server/dataDirLock';
 import { killLeftoverProcesses, makeTempDir, startServerProcess } from './realServerProcess';
 
 // `npm start` boots npm, compiles the server when stale and opens PGlite: seconds on a busy machine.
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 const STOP_DEADLINE_MS = 10_000;
 const tempDirs: string[] = [];
@@ -39,6 +39,8 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start told %s by a supervisor
       dataDir,
       via: 'npm start',
       env: { WEB_ROOT: webRoot },
+      // A first start creates the database (initdb in WebAssembly): over a minute on a loaded machine.
+      startTimeoutMs: 180_000,
     });
 
     const lockPath = path.join(dataDir, LOCK_FILE_NAME);

@@ -61,7 +61,17 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'build/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -82,6 +92,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictedImports(forbidden) },
   })),
   // The typed hooks are made from the raw ones here, and only here.
+  {
+    // Plain-JavaScript build steps that `npm start` runs without a TypeScript loader.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['src/shared/hooks.ts'],
     rules: { 'no-restricted-imports': restrictedImports(sharedForbidden, { allowRawReduxHooks: true }) },

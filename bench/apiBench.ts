@@ -31,6 +31,7 @@ import { formatBudgetTable, type BenchMeasurements, type Engine } from './budget
 import { measureEmbeddedLookupRate } from './embeddedLookupRate';
 import { measureGet, measureRegistrations } from './httpLoad';
 import { pixelBombPng, readMemoryMb, sampleRss } from './memory';
+import { measureAgainstFloor, formatFloorRatios } from './floorRatios';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const UNLIMITED = '100000000';
@@ -139,11 +140,13 @@ async function main() {
     if (options.engine === 'pglite') {
       // The first start on an empty folder runs initdb, a one-off peak: measure it, then measure a
       // server that starts on an existing folder, as every later start does.
-      const first = await startServerProcess({ dataDir, env });
+      const first = await startServerProcess({ dataDir, env, via: 'node', startTimeoutMs: 180_000 });
       firstStartPeakMb = readMemoryMb(first.pid, 'VmHWM');
       await stopServer(first);
     }
-    const server = await startServerProcess({ dataDir, env });
+    const server = await startServerProcess({ dataDir, env, via: 'node', startTimeoutMs: 180_000 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idleRssMb = readMemoryMb(server.pid, 'VmRSS');
     log(`server ${server.pid} on ${server.url} (${options.engine})`);
     let stopping = false;
     void server.exited.then((exit) => {
@@ -171,6 +174,8 @@ async function main() {
     const health = await measureGet(`${server.url}/health`, load);
     log(`GET validate-code, ${load.seconds} s…`);
     const validateCode = await measureGet(`${server.url}/api/auth/validate-code/${inviteCode}`, load);
+
+    const floor = await measureAgainstFloor(server.url, load);
 
     const pixelBomb = await measurePixelBombs(server, inviteCode);
     const photo = await makeTwoMegabytePhoto();
@@ -225,6 +230,13 @@ async function main() {
         `load average ${load1!.toFixed(1)}/${load5!.toFixed(1)} (1/5 min)\n`,
     );
     console.log(formatBudgetTable(measurements));
+    console.log(
+      formatFloorRatios(floor, {
+        idleRssMb,
+        peakRssMb,
+        registrationsPerSecond: registrations.requestsPerSecond,
+      }),
+    );
   } finally {
     await cleanUp();
   }

@@ -108,7 +108,7 @@ test('until the landing page has loaded it fetches only itself and its two fonts
     '/fonts/inter-variable.woff2',
   ]);
 
-  // The inline boot script ran under the CSP's nonce and started the app, which then fetches the
+  // The inline boot script ran under its CSP hash and started the app, which then fetches the
   // suggested profile's portrait for the demo.
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   await expect.poll(() => fetched.some((pathname) => pathname.startsWith('/assets/avatars/'))).toBe(true);

@@ -20,7 +20,7 @@ export interface RunningServer {
   stopAndDelete(): Promise<void>;
 }
 
-/** The real server (`npm start`'s entry point) on a free port and a fresh temporary data folder. */
+/** The real server (`npm start`'s compiled entry point) on a free port and a fresh temporary data folder. */
 export async function startRealServer(
   options: { dataDir?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
@@ -28,6 +28,8 @@ export async function startRealServer(
     dataDir: options.dataDir ?? makeTempDir('becca-e2e'),
     env: options.env,
     startTimeoutMs: options.startTimeoutMs,
+    // What production runs: the compiled server under plain node (`npm run build` compiled it).
+    via: 'node',
   });
   return {
     url: server.url,

@@ -16,7 +16,6 @@ import { prerenderedPaths, prerenderedFileName } from '../src/shared/prerendered
 import { appRoutes } from '../src/app/routes';
 import { makeStore } from '../src/shared/store';
 
-const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const webRoot = path.resolve(__dirname, '..', 'dist');
 
 async function renderPage(pathname: string): Promise<{ body: string; styles: string; title?: string }> {
@@ -26,8 +25,8 @@ async function renderPage(pathname: string): Promise<{ body: string; styles: str
     throw new Error(`${pathname} answered a redirect or response while prerendering`);
   const router = createStaticRouter(dataRoutes, context);
 
-  // The server swaps the placeholder for each response's CSP nonce, so these <style> tags are allowed.
-  const styleCache = createCache({ key: 'css', nonce: NONCE_PLACEHOLDER });
+  // The CSP admits these <style> tags by the hashes of their text (server/web/contentSecurityPolicy.ts).
+  const styleCache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
   const html = renderToString(
     <AppProviders store={makeStore()} styleCache={styleCache}>

@@ -23,6 +23,8 @@ import { HttpError } from './httpError';
 import { installRequestGuards } from './requestGuards';
 import { UploadBudget } from './registration/uploadBudget';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
+import { defaultDirectives } from './web/contentSecurityPolicy';
+import { registerMetrics } from './metrics/metricsRoutes';
 
 export interface AppDependencies {
   settings: Settings;
@@ -102,26 +104,8 @@ export async function buildApp({
   });
 
   await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // Prerendered markup and animations carry style="" attributes, which cannot take a nonce. An
-        // attribute can only restyle its own element; <style> elements still need the nonce.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
     // HSTS only means something behind TLS; the proxy that terminates TLS should send it too.
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
@@ -143,6 +127,7 @@ export async function buildApp({
   });
   await app.register(multipart, { limits: registrationMultipartLimits });
 
+  registerMetrics(app, { metricsToken: settings.metricsToken });
   const { db } = database;
   const { rateLimits } = settings;
   await app.register(healthRoutes, { database });

@@ -35,6 +35,8 @@ export interface Settings {
   bodyIdleTimeoutMs: number;
   /** A whole request (headers and body) must have arrived within this. */
   requestTimeoutMs: number;
+  /** Bearer token for GET /metrics from another machine (loopback needs none); unset: loopback only. */
+  metricsToken: string | undefined;
   /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
   assistant: AssistantSettings;
 }
@@ -91,6 +93,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     bodyIdleTimeoutMs: positiveSecondsSetting(env, 'BODY_IDLE_TIMEOUT_SECONDS', 30),
     requestTimeoutMs: positiveSecondsSetting(env, 'REQUEST_TIMEOUT_SECONDS', 120),
+    metricsToken: env.METRICS_TOKEN || undefined,
     assistant: readAssistantSettings(env, integerSetting),
   };
 }

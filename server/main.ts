@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { readSettings, type Settings } from './config';
@@ -8,11 +7,9 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data
 import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
 import { removeAdminToken, writeAdminToken } from './operator/adminToken';
 import { installShutdown } from './shutdown';
-import { buildWebApp, isWebBuildStale } from './webBuild';
 import { framedBlock, openLogOutput } from './logging/logOutput';
 import { loggerOptions } from './logging/requestLogging';
 
-const projectRoot = path.resolve(__dirname, '..');
 const FIRST_INVITE_USES = 10;
 
 async function openDatabase(settings: Settings): Promise<{ database: Database; lock?: DataDirLock }> {
@@ -46,11 +43,6 @@ function loopbackUrl(address: AddressInfo): string {
 
 async function main() {
   const settings = readSettings();
-  if (process.env.SKIP_WEB_BUILD !== '1' && isWebBuildStale(projectRoot, settings.webRoot)) {
-    console.log('Building the web app (first start or sources changed)…');
-    buildWebApp(projectRoot);
-  }
-
   const { database, lock } = await openDatabase(settings);
   await database.migrate();
   const firstInviteCode = await createFirstInviteCode(database);

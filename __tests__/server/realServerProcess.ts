@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
+import { isServerBuildStale } from '../../scripts/buildIfStale.cjs';
+import { buildServer, serverEntry } from '../../scripts/buildServer.cjs';
 
 const projectRoot = path.resolve(__dirname, '../..');
 
@@ -71,6 +73,23 @@ export interface ServerProcessOptions {
   /** Added to (and overriding) the production-like defaults below, e.g. DATABASE_URL. */
   env?: NodeJS.ProcessEnv;
   startTimeoutMs?: number;
+  /**
+   * How the server is run: its TypeScript source under tsx (the default, quickest to start from a
+   * test), the compiled entry under plain node (what production runs), or `npm start` itself.
+   */
+  via?: 'tsx' | 'node' | 'npm start';
+}
+
+/** Compiles the server first when its build is missing or older than its sources. */
+export function compiledServerEntry(): string {
+  if (isServerBuildStale(projectRoot)) buildServer(projectRoot);
+  return serverEntry;
+}
+
+function serverCommand(via: ServerProcessOptions['via']): [string, string[]] {
+  if (via === 'npm start') return ['npm', ['start', '--silent']];
+  if (via === 'node') return [process.execPath, [compiledServerEntry()]];
+  return [process.execPath, ['--import', 'tsx', 'server/main.ts']];
 }
 
 /**
@@ -81,12 +100,14 @@ export async function startServerProcess({
   dataDir,
   env = {},
   startTimeoutMs = 60_000,
+  via = 'tsx',
 }: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   let stdout = '';
   let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [command, args] = serverCommand(via);
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       ...process.env,

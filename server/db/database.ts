@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +8,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { initEmbeddedDataDir } from './initEmbeddedDataDir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,11 +38,16 @@ function byteaToHex(value: Uint8Array): string {
  * concurrent registrations on the embedded engine.
  */
 export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
+  // V8 compiles PostgreSQL's WebAssembly twice by default (baseline, then optimised): the second
+  // copy costs ~45 MB of RSS for the life of the process. The baseline code is fast enough for this
+  // one-connection database (see `npm run bench`); it must be set before the module is compiled.
+  v8.setFlagsFromString('--liftoff-only');
+  if (dataDir) initEmbeddedDataDir(dataDir);
   const client = await PGlite.create({
     dataDir,
     serializers: { [types.BYTEA]: byteaToHex },
     // 128 MB of shared buffers by default, held for the life of the process; this data set fits in far less.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -34,6 +34,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
       // Longer than any code we issue: not worth a query, and the answer is the same.
       const row = code.length <= limits.inviteCode.maxLength ? await findInviteCode(db, code) : undefined;
       const state = inviteCodeState(row);
+      app.metrics.inviteValidations.inc({ outcome: state });
       return { valid: state === 'valid', message: inviteCodeMessages[state] };
     },
   );

@@ -77,6 +77,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
 
         const processed = [];
         for (const photo of photos) processed.push(await processPhoto(photo));
+        app.metrics.photosProcessed.inc(processed.length);
 
         const registration = await registerUser(db, payload, processed, memberInvites);
         return reply.code(201).send({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isWebBuildStale } from '../../server/webBuild';
+import { isServerBuildStale, isWebBuildStale } from '../../scripts/buildIfStale.cjs';
 
 let project: string;
 const webRoot = () => path.join(project, 'dist');
@@ -42,4 +42,25 @@ test.each([
   write('dist/index.html', earlier);
   write(source, later);
   expect(isWebBuildStale(project, webRoot())).toBe(true);
+});
+
+test('a compiled server newer than every server source is kept', () => {
+  write('server/main.ts', earlier);
+  write('src/domain/limits.ts', earlier);
+  write('build/server/main.js', later);
+  expect(isServerBuildStale(project)).toBe(false);
+});
+
+test.each(['server/routes/healthRoutes.ts', 'src/domain/limits.ts', 'scripts/buildServer.cjs'])(
+  'a change to %s after compiling means compiling the server again',
+  (source) => {
+    write('build/server/main.js', earlier);
+    write(source, later);
+    expect(isServerBuildStale(project)).toBe(true);
+  },
+);
+
+test('with no compiled server yet, the server must be compiled', () => {
+  write('server/main.ts', earlier);
+  expect(isServerBuildStale(project)).toBe(true);
 });

@@ -1,0 +1,30 @@
+/**
+ * The floor the server is measured against, run as its own process by `npm run bench`: a bare
+ * Fastify with PGlite answering `select 1` on /health, and sending the landing page's prebuilt
+ * brotli bytes on /. Nothing else: no helmet, no logging, no hooks.
+ *
+ *   tsx bench/bareServer.ts <port> <dist folder>
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+
+async function main() {
+  const [port = '0', webRoot = 'dist'] = process.argv.slice(2);
+  const pglite = await PGlite.create();
+  const page = fs.readFileSync(path.join(webRoot, 'prerendered', 'index.html.br'));
+  const app = Fastify({ logger: false });
+  app.get('/health', async () => {
+    await pglite.query('select 1');
+    return { status: 'ok' };
+  });
+  app.get('/', (_request, reply) =>
+    reply.header('content-encoding', 'br').type('text/html; charset=utf-8').send(page),
+  );
+  await app.listen({ port: Number(port), host: '127.0.0.1' });
+  console.log('listening');
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+void main();

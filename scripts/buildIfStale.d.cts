@@ -1,0 +1,2 @@
+export function isWebBuildStale(projectRoot: string, webRoot: string): boolean;
+export function isServerBuildStale(projectRoot: string): boolean;

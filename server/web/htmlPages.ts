@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  inlineSourceHashes,
+  pageContentSecurityPolicy,
+  type InlineSourceHashes,
+} from './contentSecurityPolicy';
+
+/** Written by scripts/precompress.ts: each built HTML file's inline-code hashes, by path under the web root. */
+export const CSP_HASHES_FILE = 'csp-hashes.json';
+
+/**
+ * Browsers revalidate every time (a 304 costs one round trip and no body); a CDN may serve a page
+ * for five minutes, so a deploy shows everywhere within that. Hashed assets are cached for a year.
+ */
+const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+/** One built HTML file, held in memory in each encoding with the headers that never change. */
+export interface HtmlPage {
+  variants: Record<Encoding, Variant>;
+  contentSecurityPolicy: string;
+}
+
+/** The build's .br/.gz copy when it is there; compressed once here otherwise (a development build). */
+function compressedCopy(file: string, identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const built = path.join(`${file}.${encoding === 'br' ? 'br' : 'gz'}`);
+  if (fs.existsSync(built)) return fs.readFileSync(built);
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+    : zlib.gzipSync(identity, { level: 9 });
+}
+
+function readHashManifest(webRoot: string): Record<string, InlineSourceHashes> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webRoot, CSP_HASHES_FILE), 'utf8')) as Record<
+      string,
+      InlineSourceHashes
+    >;
+  } catch {
+    return {};
+  }
+}
+
+/** Loads a built HTML file, or undefined when the web app has not been built. */
+export function loadHtmlPage(webRoot: string, relativePath: string): HtmlPage | undefined {
+  const file = path.join(webRoot, relativePath);
+  if (!fs.existsSync(file)) return undefined;
+  const identity = fs.readFileSync(file);
+  // A strong validator per representation: the same bytes always carry the same tag, on every instance.
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const variant = (body: Buffer, suffix: string): Variant => ({ body, etag: `"${tag}${suffix}"` });
+  const hashes = readHashManifest(webRoot)[relativePath] ?? inlineSourceHashes(identity.toString('utf8'));
+  return {
+    variants: {
+      br: variant(compressedCopy(file, identity, 'br'), '-br'),
+      gzip: variant(compressedCopy(file, identity, 'gzip'), '-gz'),
+      identity: variant(identity, ''),
+    },
+    contentSecurityPolicy: pageContentSecurityPolicy(hashes),
+  };
+}
+
+/** br when the client takes it, else gzip, else the plain bytes (q=0 means "not this one"). */
+function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = (name: string) =>
+    new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0*)?\\s*(?:,|$))[\\d.]+)?\\s*(?:,|$)`, 'i').test(
+      acceptEncoding,
+    );
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, page: HtmlPage): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const tags = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return Object.values(page.variants).some((variant) => tags.includes(variant.etag));
+}
+
+/** Sends the page's bytes as they are in memory: no templating, no compression, no file access. */
+export function sendHtmlPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status: number) {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const variant = page.variants[encoding];
+  void reply
+    .header('content-security-policy', page.contentSecurityPolicy)
+    .header('cache-control', HTML_CACHE_CONTROL)
+    .header('vary', 'accept-encoding')
+    .header('etag', variant.etag);
+  if (status === 200 && matchesEtag(request.headers['if-none-match'], page)) {
+    return reply.code(304).send();
+  }
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.code(status).type('text/html; charset=utf-8').send(variant.body);
+}

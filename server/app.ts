@@ -14,6 +14,9 @@ import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationMultipartLimits, registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { memberDataRoutes } from './routes/memberDataRoutes';
+import { optOutRoutes } from './routes/optOutRoutes';
+import { phoneOptOutList } from './privacy/phoneOptOuts';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 
@@ -154,8 +157,13 @@ export async function buildApp({
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
     rateLimitPerMinute: rateLimits.register,
   });
-  await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
-  if (adminToken) await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
+  const optOuts = phoneOptOutList(db, settings.optOutSalt);
+  await app.register(nominationRoutes, { db, optOuts, rateLimitPerMinute: rateLimits.nominateFriend });
+  await app.register(memberDataRoutes, { db });
+  await app.register(optOutRoutes, { optOuts, rateLimitPerMinute: rateLimits.optOut });
+  if (adminToken) {
+    await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
+  }
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;
 }

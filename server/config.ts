@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
+import { MIN_OPT_OUT_SALT_LENGTH } from './privacy/phoneOptOuts';
 
-export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend';
+export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend' | 'optOut';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -24,6 +25,10 @@ export interface Settings {
   rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
+  /** Salt of the opt-out list's phone hashes; when unset, a random one kept in the database. */
+  optOutSalt: string | undefined;
+  /** `npm run nominations -- purge` deletes nominations older than this unless told otherwise. */
+  nominationRetentionDays: number;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,6 +41,15 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number):
     throw new Error(`${name} must be a whole number, got "${raw}"`);
   }
   return value;
+}
+
+function optOutSalt(env: NodeJS.ProcessEnv): string | undefined {
+  const salt = env.OPT_OUT_SALT;
+  if (!salt) return undefined;
+  if (salt.length < MIN_OPT_OUT_SALT_LENGTH) {
+    throw new Error(`OPT_OUT_SALT must be at least ${MIN_OPT_OUT_SALT_LENGTH} characters`);
+  }
+  return salt;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -61,7 +75,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       waitlistJoin: integerSetting(env, 'WAITLIST_RATE_LIMIT', limits.rateLimits.waitlistJoin.max),
       register: integerSetting(env, 'REGISTER_RATE_LIMIT', limits.rateLimits.register.max),
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
+      optOut: integerSetting(env, 'OPT_OUT_RATE_LIMIT', limits.rateLimits.optOut.max),
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+    optOutSalt: optOutSalt(env),
+    nominationRetentionDays: integerSetting(env, 'NOMINATION_RETENTION_DAYS', 365),
   };
 }

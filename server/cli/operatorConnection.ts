@@ -3,6 +3,7 @@ import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
 import { readAdminToken } from '../operator/adminToken';
 import { databaseOperatorCommands, type OperatorCommands } from '../operator/operatorCommands';
+import { serverPrivacyCommands } from '../operator/privacyOperatorCommands';
 
 export interface OperatorConnection {
   commands: OperatorCommands;
@@ -16,6 +17,9 @@ async function adminRequest<T>(baseUrl: string, token: string, method: string, p
     body: body ? JSON.stringify(body) : undefined,
   });
   if (response.status === 404 && path.includes('/revoke')) return undefined as T;
+  if (response.status === 404 && method === 'DELETE' && path.startsWith('/api/admin/members/')) {
+    return { deleted: false } as T;
+  }
   const json = (await response.json().catch(() => ({}))) as { detail?: string };
   if (!response.ok) throw new Error(json.detail ?? `The server answered ${response.status}`);
   return json as T;
@@ -23,6 +27,7 @@ async function adminRequest<T>(baseUrl: string, token: string, method: string, p
 
 function serverOperatorCommands(baseUrl: string, token: string): OperatorCommands {
   return {
+    ...serverPrivacyCommands((method, path, body) => adminRequest(baseUrl, token, method, path, body)),
     createInvite: (options) => adminRequest(baseUrl, token, 'POST', '/api/admin/invite-codes', options),
     listInvites: () => adminRequest(baseUrl, token, 'GET', '/api/admin/invite-codes'),
     revokeInvite: (code) =>

@@ -1,9 +1,12 @@
 import type { WaitlistView } from '../operator/operatorCommands';
 import { runOperatorCommand } from './operatorConnection';
+import { runPurgeCommand } from './purgeCommand';
 
 const USAGE = `Usage:
   npm run waitlist -- list            people waiting, newest last
-  npm run --silent waitlist -- export CSV with a header on stdout`;
+  npm run --silent waitlist -- export CSV with a header on stdout
+  npm run waitlist -- purge --older-than 365d [--yes]
+                                      counts entries older than that; --yes deletes them`;
 
 /** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
 function csvCell(value: string | null): string {
@@ -23,6 +26,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (command === 'purge') return runPurgeCommand('waitlist', process.argv.slice(3), undefined);
   await runOperatorCommand(async (commands) => {
     const rows = await commands.listWaitlist();
     if (command === 'export') {

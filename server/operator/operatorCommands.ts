@@ -7,6 +7,7 @@ import {
   type InviteCodeRow,
 } from '../invites/inviteCodeStore';
 import { listWaitlist } from '../waitlist/waitlistStore';
+import { databasePrivacyCommands, type PrivacyOperatorCommands } from './privacyOperatorCommands';
 
 /** What the operator sees of a code; plain JSON so it travels the same way over the admin route. */
 export interface InviteCodeView {
@@ -45,7 +46,7 @@ export interface CreateInviteOptions {
 }
 
 /** The operations behind `npm run invite` and `npm run waitlist`, on whichever database is at hand. */
-export interface OperatorCommands {
+export interface OperatorCommands extends PrivacyOperatorCommands {
   createInvite(options: CreateInviteOptions): Promise<InviteCodeView>;
   listInvites(): Promise<InviteCodeView[]>;
   revokeInvite(code: string): Promise<InviteCodeView | undefined>;
@@ -63,6 +64,7 @@ export function expiryFromDate(date: string): Date {
 
 export function databaseOperatorCommands(db: Db): OperatorCommands {
   return {
+    ...databasePrivacyCommands(db),
     createInvite: async ({ uses, expires, label }) => {
       if (!Number.isInteger(uses) || uses < 1 || uses > 100_000) {
         throw new Error('--uses must be a whole number from 1 to 100000');

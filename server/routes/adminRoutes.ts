@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { tokensMatch } from '../operator/adminToken';
 import type { OperatorCommands } from '../operator/operatorCommands';
+import { privacyAdminRoutes } from './privacyAdminRoutes';
 import { ErrorDetail } from './schemas';
 
 const InviteCodeView = Type.Object({
@@ -85,4 +86,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
   app.get('/api/admin/waitlist', { schema: { response: { 200: Type.Array(WaitlistView) } } }, async () =>
     commands.listWaitlist(),
   );
+  await app.register(privacyAdminRoutes, { commands });
 };

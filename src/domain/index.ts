@@ -10,3 +10,4 @@ export * from './registrationPayloadRules';
 export * from './legacyRegistrationForm';
 export * from './nomination';
 export * from './waitlist';
+export * from './optOut';

@@ -13,7 +13,12 @@ export interface MemberProfile {
   occupation: string;
   looking_for: string[];
   interests: string[];
-  who_i_know: { kind: 'group' | 'person'; name: string; location: string; position: { x: number; y: number } }[];
+  who_i_know: {
+    kind: 'group' | 'person';
+    name: string;
+    location: string;
+    position: { x: number; y: number };
+  }[];
   status: 'registered' | 'onboarded';
   registered_at: string;
 }
@@ -25,7 +30,14 @@ export interface MemberProfile {
 export interface MemberExport {
   exported_at: string;
   profile: MemberProfile;
-  photos: { position: number; mime: string; width: number; height: number; data_url: string; uploaded_at: string }[];
+  photos: {
+    position: number;
+    mime: string;
+    width: number;
+    height: number;
+    data_url: string;
+    uploaded_at: string;
+  }[];
   nominations: {
     first_name: string;
     last_name: string;

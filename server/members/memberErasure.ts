@@ -18,11 +18,7 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
   if (!UUID.test(userId)) return false;
   return db.transaction(async (tx) => {
     // Locks the row first, so a second erasure of the same member waits and then finds nothing.
-    const [member] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!member) return false;
 
     // The foreign keys cascade too; deleting each table by name keeps this list the one place to
@@ -37,7 +33,10 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
     await tx
       .insert(privacyCounters)
       .values({ name: MEMBERS_ERASED_COUNTER, value: 1 })
-      .onConflictDoUpdate({ target: privacyCounters.name, set: { value: sql`${privacyCounters.value} + 1` } });
+      .onConflictDoUpdate({
+        target: privacyCounters.name,
+        set: { value: sql`${privacyCounters.value} + 1` },
+      });
 
     // MEMBER_DELETED_EVENT: the `member.deleted` outbox event (issue 15) is enqueued here, inside
     // this transaction, carrying only the user id, so the assistant forgets them too.

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState } from 'react';
+import { routePaths } from '../../app/routePaths';
 import { useAppSelector } from '../../app/hooks';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { brand } from '../../config/brand';
@@ -131,6 +132,10 @@ export function RegistrationCompletion({ upload, onRegistered, onEditAnswers }: 
           <CopyableMessage text={messageFromWhatsAppUrl(whatsappUrl)} />
         </Fallback>
       )}
+      <p css={{ marginTop: '2rem' }}>
+        <a href={routePaths.account}>Your account</a>: see your details, download your data or delete your
+        account.
+      </p>
     </Screen>
   );
 }

@@ -17,6 +17,8 @@ import { adminRoutes } from './routes/adminRoutes';
 import { memberDataRoutes } from './routes/memberDataRoutes';
 import { optOutRoutes } from './routes/optOutRoutes';
 import { phoneOptOutList } from './privacy/phoneOptOuts';
+import { assistantRoutes } from './routes/assistantRoutes';
+import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 
@@ -161,9 +163,16 @@ export async function buildApp({
   await app.register(nominationRoutes, { db, optOuts, rateLimitPerMinute: rateLimits.nominateFriend });
   await app.register(memberDataRoutes, { db });
   await app.register(optOutRoutes, { optOuts, rateLimitPerMinute: rateLimits.optOut });
-  if (adminToken) {
-    await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
-  }
+  const { assistant } = settings;
+  if (assistant.apiKey)
+    await app.register(assistantRoutes, {
+      db,
+      appUrl: settings.appUrl,
+      ...assistant,
+      apiKey: assistant.apiKey,
+    });
+  if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
+  if (adminToken) await app.register(adminRoutes, { commands: databaseOperatorCommands(db), adminToken });
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
 import { MIN_OPT_OUT_SALT_LENGTH } from './privacy/phoneOptOuts';
+import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
 
 export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend' | 'optOut';
 
@@ -29,11 +30,13 @@ export interface Settings {
   optOutSalt: string | undefined;
   /** `npm run nominations -- purge` deletes nominations older than this unless told otherwise. */
   nominationRetentionDays: number;
+  /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
+  assistant: AssistantSettings;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -80,5 +83,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     optOutSalt: optOutSalt(env),
     nominationRetentionDays: integerSetting(env, 'NOMINATION_RETENTION_DAYS', 365),
+    assistant: readAssistantSettings(env, integerSetting),
   };
 }

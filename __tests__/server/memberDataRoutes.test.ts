@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
-import { inviteCodes, privacyCounters, userPhotos } from '../../server/db/schema';
+import { inviteCodes, privacyCounters, userPhotos, webhookEvents } from '../../server/db/schema';
 import { MEMBERS_ERASED_COUNTER } from '../../server/members/memberErasure';
 import {
   expectDetail,
@@ -162,8 +162,14 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
+    // The random user id survives in one place only: the member.deleted event telling the assistant.
+    const events = await db.select().from(webhookEvents);
+    const aboutAda = events.filter((event) => event.body.includes(ada.userId));
+    expect(aboutAda.map((event) => [event.type, JSON.parse(event.body).data])).toEqual([
+      ['member.deleted', { user_id: ada.userId }],
+    ]);
+    expect(await rowsMentioning(db, ada.userId)).toEqual(['webhook_events']);
     for (const needle of [
-      ada.userId,
       ada.phone,
       ada.phone.slice(1),
       'Adelheid',

@@ -2,6 +2,7 @@ import { readSettings } from '../config';
 import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
 import { readAdminToken } from '../operator/adminToken';
+import { serverMemberCommands } from '../operator/memberOperatorCommands';
 import { databaseOperatorCommands, type OperatorCommands } from '../operator/operatorCommands';
 import { serverPrivacyCommands } from '../operator/privacyOperatorCommands';
 
@@ -28,6 +29,7 @@ async function adminRequest<T>(baseUrl: string, token: string, method: string, p
 function serverOperatorCommands(baseUrl: string, token: string): OperatorCommands {
   return {
     ...serverPrivacyCommands((method, path, body) => adminRequest(baseUrl, token, method, path, body)),
+    ...serverMemberCommands((method, path) => adminRequest(baseUrl, token, method, path)),
     createInvite: (options) => adminRequest(baseUrl, token, 'POST', '/api/admin/invite-codes', options),
     listInvites: () => adminRequest(baseUrl, token, 'GET', '/api/admin/invite-codes'),
     revokeInvite: (code) =>

@@ -1,19 +1,13 @@
 import type { WaitlistView } from '../operator/operatorCommands';
 import { runOperatorCommand } from './operatorConnection';
 import { runPurgeCommand } from './purgeCommand';
+import { csvCell } from './tabular';
 
 const USAGE = `Usage:
   npm run waitlist -- list            people waiting, newest last
   npm run --silent waitlist -- export CSV with a header on stdout
   npm run waitlist -- purge --older-than 365d [--yes]
                                       counts entries older than that; --yes deletes them`;
-
-/** RFC 4180 quoting, and a leading quote for cells a spreadsheet would run as a formula. */
-function csvCell(value: string | null): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 function toCsv(rows: WaitlistView[]): string {
   const lines = rows.map((row) => [row.phone, row.email, row.name, row.joinedAt].map(csvCell).join(','));

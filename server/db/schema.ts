@@ -45,6 +45,10 @@ export const waitlist = pgTable('waitlist', {
   createdAt: createdAt(),
 });
 
+/** registered → linked (the assistant matched the WhatsApp chat) → onboarded (first conversation done). */
+export const memberStatuses = ['registered', 'linked', 'onboarded'] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
 export const users = pgTable(
   'users',
   {
@@ -68,9 +72,14 @@ export const users = pgTable(
       .references(() => inviteCodes.code),
     /** One-time code carried in the WhatsApp link so the assistant can tie the chat to this row. */
     linkingCode: text('linking_code').notNull().unique(),
-    status: text('status', { enum: ['registered', 'onboarded'] })
+    /** A code nobody used for this long is refused (410): an old screenshot cannot claim a profile. */
+    linkingCodeExpiresAt: timestamp('linking_code_expires_at', { withTimezone: true })
       .notNull()
-      .default('registered'),
+      .default(sql`now() + interval '30 days'`),
+    linkingCodeUsedAt: timestamp('linking_code_used_at', { withTimezone: true }),
+    status: text('status', { enum: memberStatuses }).notNull().default('registered'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('users_invite_code_idx').on(table.inviteCode)],
@@ -168,3 +177,32 @@ export const privacyCounters = pgTable('privacy_counters', {
   name: text('name').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+/**
+ * The transactional outbox of webhook events: a row is written in the same transaction as the change
+ * it reports, and the delivery worker sends it (at least once, always with this id) afterwards.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** The `webhook-id` header: `msg_…`, the same on every attempt so receivers can deduplicate. */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The exact JSON body, fixed at enqueue time so that every attempt signs and sends the same bytes. */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may next try; a claim moves it forward by a lease so no other worker takes it meanwhile. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** HTTP status of the last attempt, or null when it got no answer (timeout, refused). */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_events_due_idx').on(table.status, table.nextAttemptAt)],
+);

@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { accessTokens, networkEntries, nominations, userPhotos, users } from '../db/schema';
+import {
+  accessTokens,
+  networkEntries,
+  nominations,
+  userPhotos,
+  users,
+  type MemberStatus,
+} from '../db/schema';
 
 /** `GET /api/me`: the member's profile, in the same snake_case as the registration they sent. */
 export interface MemberProfile {
@@ -19,7 +26,7 @@ export interface MemberProfile {
     location: string;
     position: { x: number; y: number };
   }[];
-  status: 'registered' | 'onboarded';
+  status: MemberStatus;
   registered_at: string;
 }
 
@@ -49,6 +56,9 @@ export interface MemberExport {
   invite_code_used: { code: string; used_at: string };
   /** The code the WhatsApp link carries so the assistant can tie the chat to this account. */
   whatsapp_linking_code: string;
+  /** When the assistant tied their WhatsApp chat to the account, and finished onboarding them. */
+  linked_at: string | null;
+  onboarded_at: string | null;
   /** Sign-ins on their devices: when each key was issued and until when it works; never the key itself. */
   access_keys: { issued_at: string; expires_at: string }[];
 }
@@ -88,7 +98,13 @@ export async function memberExport(db: Db, userId: string): Promise<MemberExport
     const profile = await memberProfile(tx, userId);
     if (!profile) return undefined;
     const [user] = await tx
-      .select({ inviteCode: users.inviteCode, linkingCode: users.linkingCode, createdAt: users.createdAt })
+      .select({
+        inviteCode: users.inviteCode,
+        linkingCode: users.linkingCode,
+        createdAt: users.createdAt,
+        linkedAt: users.linkedAt,
+        onboardedAt: users.onboardedAt,
+      })
       .from(users)
       .where(eq(users.id, userId));
     const photos = await tx
@@ -126,6 +142,8 @@ export async function memberExport(db: Db, userId: string): Promise<MemberExport
       })),
       invite_code_used: { code: user!.inviteCode, used_at: user!.createdAt.toISOString() },
       whatsapp_linking_code: user!.linkingCode,
+      linked_at: user!.linkedAt?.toISOString() ?? null,
+      onboarded_at: user!.onboardedAt?.toISOString() ?? null,
       access_keys: keys.map((key) => ({
         issued_at: key.createdAt.toISOString(),
         expires_at: key.expiresAt.toISOString(),

@@ -1,6 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { accessTokens, networkEntries, nominations, privacyCounters, userPhotos, users } from '../db/schema';
+import {
+  accessTokens,
+  networkEntries,
+  nominations,
+  privacyCounters,
+  userPhotos,
+  users,
+  webhookEvents,
+} from '../db/schema';
+import { enqueueEvent } from '../webhooks/outbox';
 
 /** The only trace an erasure leaves: how many there have been. */
 export const MEMBERS_ERASED_COUNTER = 'members_erased';
@@ -38,8 +47,12 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
         set: { value: sql`${privacyCounters.value} + 1` },
       });
 
-    // MEMBER_DELETED_EVENT: the `member.deleted` outbox event (issue 15) is enqueued here, inside
-    // this transaction, carrying only the user id, so the assistant forgets them too.
+    // Earlier events about them carry their profile (member.registered): delivered or not, they go,
+    // and one `member.deleted` with nothing but the random user id tells the assistant to forget them.
+    await tx
+      .delete(webhookEvents)
+      .where(sql`(${webhookEvents.body}::jsonb -> 'data' ->> 'user_id') = ${userId}`);
+    await enqueueEvent(tx, 'member.deleted', { user_id: userId });
     return true;
   });
 }

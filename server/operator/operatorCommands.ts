@@ -8,6 +8,7 @@ import {
 } from '../invites/inviteCodeStore';
 import { listWaitlist } from '../waitlist/waitlistStore';
 import { databasePrivacyCommands, type PrivacyOperatorCommands } from './privacyOperatorCommands';
+import { databaseMemberCommands, type MemberOperatorCommands } from './memberOperatorCommands';
 
 /** What the operator sees of a code; plain JSON so it travels the same way over the admin route. */
 export interface InviteCodeView {
@@ -45,8 +46,8 @@ export interface CreateInviteOptions {
   label?: string;
 }
 
-/** The operations behind `npm run invite` and `npm run waitlist`, on whichever database is at hand. */
-export interface OperatorCommands extends PrivacyOperatorCommands {
+/** The operations behind `npm run invite`, `waitlist`, `members`, `nominations` and `webhooks`, on whichever database is at hand. */
+export interface OperatorCommands extends MemberOperatorCommands, PrivacyOperatorCommands {
   createInvite(options: CreateInviteOptions): Promise<InviteCodeView>;
   listInvites(): Promise<InviteCodeView[]>;
   revokeInvite(code: string): Promise<InviteCodeView | undefined>;
@@ -65,6 +66,7 @@ export function expiryFromDate(date: string): Date {
 export function databaseOperatorCommands(db: Db): OperatorCommands {
   return {
     ...databasePrivacyCommands(db),
+    ...databaseMemberCommands(db),
     createInvite: async ({ uses, expires, label }) => {
       if (!Number.isInteger(uses) || uses < 1 || uses > 100_000) {
         throw new Error('--uses must be a whole number from 1 to 100000');

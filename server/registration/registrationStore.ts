@@ -10,6 +10,8 @@ import {
   inviteCodeState,
   type InviteCodeState,
 } from '../invites/inviteCodeStore';
+import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
+import { enqueueEvent } from '../webhooks/outbox';
 import type { ProcessedPhoto } from './photoProcessing';
 
 export class InviteRejectedError extends Error {
@@ -48,7 +50,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 /**
  * One transaction: take one use of the invite, then store the user, their photo, their network and
- * the hash of their token. Anything failing rolls all of it back, the invite use included.
+ * the hash of their token, and the `member.registered` event. Anything failing rolls all of it back,
+ * the invite use included.
  */
 export async function registerUser(
   db: Db,
@@ -76,8 +79,9 @@ export async function registerUser(
           interests: payload.interests,
           inviteCode: payload.invite_code,
           linkingCode,
+          linkingCodeExpiresAt: new Date(Date.now() + LINKING_CODE_LIFETIME_DAYS * 24 * 60 * 60 * 1000),
         })
-        .returning({ id: users.id });
+        .returning({ id: users.id, createdAt: users.createdAt });
       const id = user!.id;
       await tx
         .insert(userPhotos)
@@ -94,6 +98,13 @@ export async function registerUser(
         })),
       );
       await tx.insert(accessTokens).values({ tokenHash, userId: id, expiresAt });
+      // In this transaction: an acknowledged registration always has its event, a failed one never.
+      await enqueueEvent(
+        tx,
+        'member.registered',
+        { user_id: id, status: 'registered', registered_at: user!.createdAt.toISOString() },
+        user!.createdAt,
+      );
       return id;
     });
     return { userId, accessToken: token, linkingCode };

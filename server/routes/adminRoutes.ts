@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { tokensMatch } from '../operator/adminToken';
 import type { OperatorCommands } from '../operator/operatorCommands';
 import { privacyAdminRoutes } from './privacyAdminRoutes';
+import { memberAdminRoutes } from './memberAdminRoutes';
 import { ErrorDetail } from './schemas';
 
 const InviteCodeView = Type.Object({
@@ -83,6 +84,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
       return revoked ?? reply.code(404).send({ detail: `No invite code ${request.params.code}.` });
     },
   );
+  await app.register(memberAdminRoutes, { commands });
   app.get('/api/admin/waitlist', { schema: { response: { 200: Type.Array(WaitlistView) } } }, async () =>
     commands.listWaitlist(),
   );

@@ -27,7 +27,7 @@ const MemberProfile = Type.Object({
       position: Type.Object({ x: Type.Number(), y: Type.Number() }),
     }),
   ),
-  status: Type.Union([Type.Literal('registered'), Type.Literal('onboarded')]),
+  status: Type.Union([Type.Literal('registered'), Type.Literal('linked'), Type.Literal('onboarded')]),
   registered_at: Timestamp,
 });
 
@@ -55,6 +55,8 @@ const MemberExport = Type.Object({
   ),
   invite_code_used: Type.Object({ code: Type.String(), used_at: Timestamp }),
   whatsapp_linking_code: Type.String(),
+  linked_at: Type.Union([Timestamp, Type.Null()]),
+  onboarded_at: Type.Union([Timestamp, Type.Null()]),
   access_keys: Type.Array(Type.Object({ issued_at: Timestamp, expires_at: Timestamp })),
 });
 

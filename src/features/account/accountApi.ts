@@ -12,7 +12,7 @@ export interface MemberProfile {
   looking_for: string[];
   interests: string[];
   who_i_know: { kind: 'group' | 'person'; name: string; location: string }[];
-  status: 'registered' | 'onboarded';
+  status: 'registered' | 'linked' | 'onboarded';
   registered_at: string;
 }
 

@@ -1,0 +1,128 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { networkEntries, userPhotos, users, type MemberStatus } from '../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Anything else cannot be a member id; answering "no such member" beats a database error. */
+export function isMemberId(value: string): boolean {
+  return UUID.test(value);
+}
+
+export interface NetworkEntryView {
+  kind: 'group' | 'person';
+  name: string;
+  location: string;
+}
+
+export interface PhotoInfo {
+  position: number;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** Everything stored about a member except the photo bytes and the token hash. */
+export interface MemberRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  age: number;
+  location: string;
+  phone: string;
+  occupation: string;
+  lookingFor: string[];
+  interests: string[];
+  inviteCode: string;
+  status: MemberStatus;
+  registeredAt: Date;
+  linkedAt: Date | null;
+  onboardedAt: Date | null;
+  linkingCodeExpiresAt: Date;
+  linkingCodeUsedAt: Date | null;
+  whoIKnow: NetworkEntryView[];
+  photos: PhotoInfo[];
+}
+
+function groupBy<T extends { userId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(row.userId, [...(groups.get(row.userId) ?? []), row]);
+  return groups;
+}
+
+/** Members (all, oldest first, or just `ids`) in three queries however many there are. */
+export async function findMemberRecords(db: Db, ids?: readonly string[]): Promise<MemberRecord[]> {
+  const wanted = ids?.filter(isMemberId);
+  if (wanted && !wanted.length) return [];
+  const rows = await db
+    .select()
+    .from(users)
+    .where(wanted ? inArray(users.id, wanted) : undefined)
+    .orderBy(asc(users.createdAt), asc(users.id));
+  if (!rows.length) return [];
+  const userIds = rows.map((row) => row.id);
+  const entries = groupBy(
+    await db
+      .select()
+      .from(networkEntries)
+      .where(inArray(networkEntries.userId, userIds))
+      .orderBy(asc(networkEntries.position)),
+  );
+  const photos = groupBy(
+    await db
+      .select({
+        userId: userPhotos.userId,
+        position: userPhotos.position,
+        width: userPhotos.width,
+        height: userPhotos.height,
+        bytes: sql<number>`octet_length(${userPhotos.bytes})::int`,
+      })
+      .from(userPhotos)
+      .where(inArray(userPhotos.userId, userIds))
+      .orderBy(asc(userPhotos.position)),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    age: row.age,
+    location: row.location,
+    phone: row.phone,
+    occupation: row.occupation,
+    lookingFor: row.lookingFor,
+    interests: row.interests,
+    inviteCode: row.inviteCode,
+    status: row.status,
+    registeredAt: row.createdAt,
+    linkedAt: row.linkedAt,
+    onboardedAt: row.onboardedAt,
+    linkingCodeExpiresAt: row.linkingCodeExpiresAt,
+    linkingCodeUsedAt: row.linkingCodeUsedAt,
+    whoIKnow: (entries.get(row.id) ?? []).map(({ kind, name, location }) => ({ kind, name, location })),
+    photos: (photos.get(row.id) ?? []).map(({ position, width, height, bytes }) => ({
+      position,
+      width,
+      height,
+      bytes: Number(bytes),
+    })),
+  }));
+}
+
+export async function findMemberRecord(db: Db, id: string): Promise<MemberRecord | undefined> {
+  return (await findMemberRecords(db, [id]))[0];
+}
+
+/** The member's first photo, the one the wizard kept. */
+export async function findMemberPhoto(
+  db: Db,
+  id: string,
+): Promise<{ bytes: Buffer; mime: string } | undefined> {
+  if (!isMemberId(id)) return undefined;
+  const [photo] = await db
+    .select({ bytes: userPhotos.bytes, mime: userPhotos.mime })
+    .from(userPhotos)
+    .where(eq(userPhotos.userId, id))
+    .orderBy(asc(userPhotos.position))
+    .limit(1);
+  return photo;
+}

@@ -1,0 +1,204 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import type { Db } from '../db/database';
+import { linkMember, markOnboarded, type LinkOutcome } from '../members/memberLifecycle';
+import { findMemberPhoto, findMemberRecord, isMemberId, type MemberRecord } from '../members/memberQueries';
+import { ErrorDetail } from './schemas';
+
+export interface AssistantRouteOptions {
+  db: Db;
+  apiKey: string;
+  /** Public address of this server, for `photo_url`. */
+  appUrl: string;
+  rateLimitPerMinute: number;
+}
+
+const nullableDate = Type.Union([Type.String(), Type.Null()]);
+
+const memberFields = {
+  user_id: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  age: Type.Integer(),
+  location: Type.String(),
+  occupation: Type.String(),
+  looking_for: Type.Array(Type.String()),
+  interests: Type.Array(Type.String()),
+  who_i_know: Type.Array(
+    Type.Object({
+      kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
+      name: Type.String(),
+      location: Type.String(),
+    }),
+  ),
+  /** Needs the same bearer key; null when the member has no photo. */
+  photo_url: Type.Union([Type.String(), Type.Null()]),
+};
+const Member = Type.Object(memberFields);
+const MemberWithStatus = Type.Object({
+  ...memberFields,
+  status: Type.Union([Type.Literal('registered'), Type.Literal('linked'), Type.Literal('onboarded')]),
+  registered_at: Type.String(),
+  linked_at: nullableDate,
+  onboarded_at: nullableDate,
+});
+
+const LinkRequest = Type.Object(
+  {
+    linking_code: Type.String({ minLength: 1, maxLength: 64 }),
+    whatsapp_number: Type.String({ minLength: 1, maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+const MemberParams = Type.Object({ user_id: Type.String({ maxLength: 64 }) });
+
+const MISSING_KEY = 'A valid assistant API key is required (Authorization: Bearer <ASSISTANT_API_KEY>).';
+const NO_MEMBER = 'There is no member with this id.';
+
+const linkRefusals: Record<Exclude<LinkOutcome['outcome'], 'linked'>, [403 | 404 | 409 | 410, string]> = {
+  unknown_code: [404, 'This linking code does not exist.'],
+  already_used: [409, 'This linking code has already been used to link a WhatsApp chat.'],
+  expired: [410, 'This linking code has expired. The member can ask the operator for help.'],
+  wrong_number: [403, 'This linking code belongs to a different phone number.'],
+};
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+function memberView(record: MemberRecord, appUrl: string): Static<typeof Member> {
+  return {
+    user_id: record.id,
+    first_name: record.firstName,
+    last_name: record.lastName,
+    age: record.age,
+    location: record.location,
+    occupation: record.occupation,
+    looking_for: record.lookingFor,
+    interests: record.interests,
+    who_i_know: record.whoIKnow,
+    photo_url: record.photos.length
+      ? new URL(`/api/assistant/members/${record.id}/photo`, appUrl).toString()
+      : null,
+  };
+}
+
+/**
+ * The API of the assistant on WhatsApp (a separate service of the same operator). Registered only
+ * when ASSISTANT_API_KEY is set; every call carries that key as a bearer token.
+ */
+export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> = async (
+  app,
+  { db, apiKey, appUrl, rateLimitPerMinute },
+) => {
+  // Hashing first gives both sides the same length, so the comparison's time says nothing about the key.
+  const expectedKey = sha256(apiKey);
+  const rateLimit = { max: rateLimitPerMinute, timeWindow: 60_000 };
+
+  // After the rate limit (onRequest) so that guessing keys is throttled too, before the body is checked.
+  app.addHook('preValidation', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!presented || !timingSafeEqual(sha256(presented), expectedKey)) {
+      return reply.code(401).send({ detail: MISSING_KEY });
+    }
+  });
+
+  app.post(
+    '/api/assistant/link',
+    {
+      schema: {
+        body: LinkRequest,
+        response: {
+          200: Type.Object({ status: Type.Literal('linked'), member: Member }),
+          400: ErrorDetail,
+          401: ErrorDetail,
+          403: ErrorDetail,
+          404: ErrorDetail,
+          409: ErrorDetail,
+          410: ErrorDetail,
+          429: ErrorDetail,
+        },
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const result = await linkMember(db, request.body.linking_code, request.body.whatsapp_number);
+      if (result.outcome !== 'linked') {
+        const [status, detail] = linkRefusals[result.outcome];
+        return reply.code(status).send({ detail });
+      }
+      const record = await findMemberRecord(db, result.userId);
+      return { status: 'linked' as const, member: memberView(record!, appUrl) };
+    },
+  );
+
+  app.get(
+    '/api/assistant/members/:user_id',
+    {
+      schema: {
+        params: MemberParams,
+        response: { 200: MemberWithStatus, 401: ErrorDetail, 404: ErrorDetail, 429: ErrorDetail },
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const record = await findMemberRecord(db, request.params.user_id);
+      if (!record) return reply.code(404).send({ detail: NO_MEMBER });
+      return {
+        ...memberView(record, appUrl),
+        status: record.status,
+        registered_at: record.registeredAt.toISOString(),
+        linked_at: record.linkedAt?.toISOString() ?? null,
+        onboarded_at: record.onboardedAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/assistant/members/:user_id/photo',
+    {
+      schema: {
+        params: MemberParams,
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The stored JPEG' }),
+          401: ErrorDetail,
+          404: ErrorDetail,
+          429: ErrorDetail,
+        },
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const photo = await findMemberPhoto(db, request.params.user_id);
+      if (!photo) return reply.code(404).send({ detail: 'This member has no photo.' });
+      return reply.type(photo.mime).send(photo.bytes);
+    },
+  );
+
+  app.post(
+    '/api/assistant/members/:user_id/onboarded',
+    {
+      schema: {
+        params: MemberParams,
+        response: {
+          200: Type.Object({ status: Type.Literal('onboarded') }),
+          401: ErrorDetail,
+          404: ErrorDetail,
+          409: ErrorDetail,
+          429: ErrorDetail,
+        },
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const { user_id: userId } = request.params;
+      const result = isMemberId(userId) ? await markOnboarded(db, userId) : { outcome: 'not_found' as const };
+      if (result.outcome === 'not_found') return reply.code(404).send({ detail: NO_MEMBER });
+      if (result.outcome === 'not_linked') {
+        return reply.code(409).send({ detail: 'This member has not linked their WhatsApp chat yet.' });
+      }
+      return { status: 'onboarded' as const };
+    },
+  );
+};

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { webFormData } from './fixtures';
 import {
   createFreshPostgresDatabase,
   killLeftoverProcesses,
@@ -41,22 +42,7 @@ describe('privacy commands through a running server that owns the DATA_DIR', () 
     const invite = await runProjectScript('server/cli/inviteCommand.ts', ['create'], env);
     const code = invite.stdout.trim().split('\n').pop()!;
     const form = new FormData();
-    form.append(
-      'form_data',
-      JSON.stringify({
-        invite_code: code,
-        first_name: 'Olive',
-        last_name: 'Operator',
-        age: 40,
-        location: 'Leeds',
-        phone: '+447911100777',
-        occupation: 'Runs the kitchen of a busy restaurant in Leeds.',
-        who_i_know_groups: [],
-        who_i_know_people: [],
-        looking_for: [],
-        interests: [],
-      }),
-    );
+    form.append('form_data', JSON.stringify(webFormData(code, { phone: '+447911100777' })));
     const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
       .jpeg()
       .toBuffer();

@@ -15,6 +15,9 @@ import { registrationMultipartLimits, registrationRoutes } from './routes/regist
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
+import { memberDataRoutes } from './routes/memberDataRoutes';
+import { optOutRoutes } from './routes/optOutRoutes';
+import { phoneOptOutList } from './privacy/phoneOptOuts';
 import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
@@ -140,8 +143,11 @@ export async function buildApp({
     memberInvites: settings.memberInvites,
     uploadBudget: new UploadBudget(limits.photos.maxBytesInFlight),
   });
-  await app.register(nominationRoutes, { db, rateLimitPerMinute: rateLimits.nominateFriend });
   await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });
+  const optOuts = phoneOptOutList(db, settings.optOutSalt);
+  await app.register(nominationRoutes, { db, optOuts, rateLimitPerMinute: rateLimits.nominateFriend });
+  await app.register(memberDataRoutes, { db });
+  await app.register(optOutRoutes, { optOuts, rateLimitPerMinute: rateLimits.optOut });
   const { assistant } = settings;
   if (assistant.apiKey)
     await app.register(assistantRoutes, {

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
+import { MIN_OPT_OUT_SALT_LENGTH } from './privacy/phoneOptOuts';
 import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
 
-export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend';
+export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend' | 'optOut';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -37,6 +38,10 @@ export interface Settings {
   requestTimeoutMs: number;
   /** Bearer token for GET /metrics from another machine (loopback needs none); unset: loopback only. */
   metricsToken: string | undefined;
+  /** Salt of the opt-out list's phone hashes; when unset, a random one kept in the database. */
+  optOutSalt: string | undefined;
+  /** `npm run nominations -- purge` deletes nominations older than this unless told otherwise. */
+  nominationRetentionDays: number;
   /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
   assistant: AssistantSettings;
 }
@@ -58,6 +63,15 @@ function positiveSecondsSetting(env: NodeJS.ProcessEnv, name: string, fallback: 
   const seconds = integerSetting(env, name, fallback);
   if (seconds < 1) throw new Error(`${name} must be at least 1 (seconds), got "${env[name]}"`);
   return seconds * 1000;
+}
+
+function optOutSalt(env: NodeJS.ProcessEnv): string | undefined {
+  const salt = env.OPT_OUT_SALT;
+  if (!salt) return undefined;
+  if (salt.length < MIN_OPT_OUT_SALT_LENGTH) {
+    throw new Error(`OPT_OUT_SALT must be at least ${MIN_OPT_OUT_SALT_LENGTH} characters`);
+  }
+  return salt;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -89,11 +103,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       waitlistJoin: integerSetting(env, 'WAITLIST_RATE_LIMIT', limits.rateLimits.waitlistJoin.max),
       register: integerSetting(env, 'REGISTER_RATE_LIMIT', limits.rateLimits.register.max),
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
+      optOut: integerSetting(env, 'OPT_OUT_RATE_LIMIT', limits.rateLimits.optOut.max),
     },
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     bodyIdleTimeoutMs: positiveSecondsSetting(env, 'BODY_IDLE_TIMEOUT_SECONDS', 30),
     requestTimeoutMs: positiveSecondsSetting(env, 'REQUEST_TIMEOUT_SECONDS', 120),
     metricsToken: env.METRICS_TOKEN || undefined,
+    optOutSalt: optOutSalt(env),
+    nominationRetentionDays: integerSetting(env, 'NOMINATION_RETENTION_DAYS', 365),
     assistant: readAssistantSettings(env, integerSetting),
   };
 }

@@ -289,4 +289,5 @@ export const generousRateLimits = {
   waitlistJoin: 10_000,
   register: 10_000,
   nominateFriend: 10_000,
+  optOut: 10_000,
 };

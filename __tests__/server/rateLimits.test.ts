@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expectDetail, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
 
-const smallLimits = { validateCode: 3, waitlistJoin: 2, register: 2, nominateFriend: 2 };
+const smallLimits = { validateCode: 3, waitlistJoin: 2, register: 2, nominateFriend: 2, optOut: 2 };
 const TOO_MANY = /^Too many attempts\. Please wait \d+ seconds and try again\.$/;
 
 let clientCounter = 0;

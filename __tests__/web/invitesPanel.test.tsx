@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { InvitesPanel } from '../../src/features/memberInvites/InvitesPanel';
-import { ACCESS_TOKEN_STORAGE_KEY } from '../../src/features/registration/accessToken';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../src/shared/accessToken';
 import { REGISTERED_WELCOME_KEY } from '../../src/pages/join/registeredWelcome';
 import { renderRoute, renderWithProviders } from './renderWithProviders';
 import { mswServer } from './setupTests';

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { EMPTY_ONBOARDING_DRAFT } from '../../src/domain/fieldRules';
 import { toWebRegistrationPayload } from '../../src/domain/registration';
 import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
-import { ACCESS_TOKEN_STORAGE_KEY } from '../../src/features/registration/accessToken';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../src/shared/accessToken';
 import { RegistrationCompletion } from '../../src/features/registration/RegistrationCompletion';
 import type { RegistrationUpload } from '../../src/features/registration/registrationApi';
 import { renderWithProviders } from './renderWithProviders';

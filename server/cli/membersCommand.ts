@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises';
 import type { MemberView } from '../operator/memberOperatorCommands';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
 import { csvLine, formatTable, shortTime } from './tabular';
@@ -5,7 +6,8 @@ import { csvLine, formatTable, shortTime } from './tabular';
 const USAGE = `Usage:
   npm run members -- list                     every member: id, name, status, when, invite code
   npm run members -- show ID                  everything stored about one member but the photo bytes
-  npm run --silent members -- export > members.csv   CSV with a header row`;
+  npm run --silent members -- export > members.csv   CSV with a header row
+  npm run members -- delete ID [--yes]        erase a member and everything they gave us (asks first)`;
 
 const EXPORT_COLUMNS = [
   'user_id',
@@ -93,23 +95,40 @@ function details(member: MemberView): string {
   return lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
 }
 
+/** True only for an explicit yes; no answer (stdin closed or not a terminal) is a no. */
+async function confirmed(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await Promise.race([
+      prompt.question(question),
+      new Promise<string>((resolve) => prompt.once('close', () => resolve(''))),
+    ]);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}
+
 async function main() {
-  const [command, id] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const yes = args.includes('--yes');
+  const [command, id] = args.filter((arg) => arg !== '--yes');
   if (!command || command === '--help' || command === '-h') {
     console.log(USAGE);
     return;
   }
-  if (!['list', 'export', 'show'].includes(command)) {
+  if (!['list', 'export', 'show', 'delete'].includes(command)) {
     console.error(`Unknown command "${command}".\n${USAGE}`);
     process.exitCode = 1;
     return;
   }
-  // All three only read: with no database yet they create none, and an export is still a valid CSV.
+  // None of these creates a database: with none yet there is no member, and an export is still a valid CSV.
   const nothingHere = await noDataYet();
   if (nothingHere) {
-    console.error(command === 'show' ? `No member ${id ?? ''}. ${nothingHere}` : nothingHere);
+    const oneMember = command === 'show' || command === 'delete';
+    console.error(oneMember ? `No member ${id ?? ''}. ${nothingHere}` : nothingHere);
     if (command === 'export') console.log(EXPORT_COLUMNS.join(','));
-    if (command === 'show') process.exitCode = 1;
+    if (oneMember) process.exitCode = 1;
     return;
   }
   await runOperatorCommand(async (commands) => {
@@ -129,6 +148,19 @@ async function main() {
         const member = await commands.showMember(id);
         if (!member) throw new Error(`No member ${id}.`);
         console.log(details(member));
+        return;
+      }
+      case 'delete': {
+        if (!id) throw new Error(`delete needs a member id.\n${USAGE}`);
+        const question = `Erase member ${id}: profile, photos, network, nominations and sign-ins? This cannot be undone. [y/N] `;
+        if (!yes && !(await confirmed(question))) {
+          console.error('Nothing was deleted.');
+          process.exitCode = 1;
+          return;
+        }
+        const { deleted } = await commands.deleteMember(id);
+        if (!deleted) throw new Error(`No member ${id}.`);
+        console.log(`Erased member ${id}.`);
         return;
       }
     }

@@ -7,6 +7,7 @@ import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db
 import { readAdminToken } from '../operator/adminToken';
 import { serverMemberCommands } from '../operator/memberOperatorCommands';
 import { databaseOperatorCommands, type OperatorCommands } from '../operator/operatorCommands';
+import { serverPrivacyCommands } from '../operator/privacyOperatorCommands';
 
 export interface OperatorConnection {
   commands: OperatorCommands;
@@ -20,6 +21,9 @@ async function adminRequest<T>(baseUrl: string, token: string, method: string, p
     body: body ? JSON.stringify(body) : undefined,
   });
   if (response.status === 404 && path.includes('/revoke')) return undefined as T;
+  if (response.status === 404 && method === 'DELETE' && path.startsWith('/api/admin/members/')) {
+    return { deleted: false } as T;
+  }
   const json = (await response.json().catch(() => ({}))) as { detail?: string };
   if (!response.ok) throw new Error(json.detail ?? `The server answered ${response.status}`);
   return json as T;
@@ -29,6 +33,7 @@ const memberPath = (userId: string) => `/api/admin/members/${encodeURIComponent(
 
 function serverOperatorCommands(baseUrl: string, token: string): OperatorCommands {
   return {
+    ...serverPrivacyCommands((method, path, body) => adminRequest(baseUrl, token, method, path, body)),
     ...serverMemberCommands((method, path) => adminRequest(baseUrl, token, method, path)),
     createInvite: (options) => adminRequest(baseUrl, token, 'POST', '/api/admin/invite-codes', options),
     listInvites: () => adminRequest(baseUrl, token, 'GET', '/api/admin/invite-codes'),

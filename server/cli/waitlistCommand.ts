@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { WaitlistView } from '../operator/operatorCommands';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
+import { runPurgeCommand } from './purgeCommand';
 import { printable } from './terminalText';
 import { csvCell } from './tabular';
 
@@ -8,7 +9,9 @@ const USAGE = `Usage:
   npm run waitlist -- list                       people waiting, newest last, with their status
   npm run --silent waitlist -- export            CSV with a header on stdout
   npm run --silent waitlist -- invite PHONE      a one-use code for that number; prints the wa.me link to send
-  npm run --silent waitlist -- invite --next N   the same for the N longest-waiting numbers, one link a line`;
+  npm run --silent waitlist -- invite --next N   the same for the N longest-waiting numbers, one link a line
+  npm run waitlist -- purge --older-than 365d [--yes]
+                                                 counts entries older than that; --yes deletes them`;
 
 const CSV_HEADER = 'phone,email,name,joined_at';
 
@@ -32,6 +35,8 @@ function listLine(row: WaitlistView): string {
 }
 
 async function main() {
+  // purge has options of its own (--older-than, --yes), so it takes its arguments before parseArgs.
+  if (process.argv[2] === 'purge') return runPurgeCommand('waitlist', process.argv.slice(3), undefined);
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { next: { type: 'string' }, help: { type: 'boolean', short: 'h' } },

@@ -156,8 +156,37 @@ export const nominations = pgTable(
     phone: text('phone').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('nominations_user_idx').on(table.nominatedBy)],
+  (table) => [
+    index('nominations_user_idx').on(table.nominatedBy),
+    // An opt-out deletes every nomination of its number at once.
+    index('nominations_phone_idx').on(table.phone),
+  ],
 );
+
+/**
+ * Phone numbers that asked never to be stored as a nominee, as HMAC-SHA256(salt, E.164) in hex: the
+ * list can be checked against a number someone types, but not read back into numbers without the salt.
+ */
+export const phoneOptOuts = pgTable('phone_opt_outs', {
+  phoneHash: text('phone_hash').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Values the server makes once and keeps (the opt-out salt when OPT_OUT_SALT is not set), so that
+ * every instance on this database and every restart agree on them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Non-identifying tallies (e.g. how many members erased themselves): a name and a number, nothing else. */
+export const privacyCounters = pgTable('privacy_counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
 
 /**
  * The transactional outbox of webhook events: a row is written in the same transaction as the change

@@ -22,6 +22,7 @@ import {
   type WaitlistStatus,
 } from '../waitlist/waitlistInvites';
 import { listWaitlist } from '../waitlist/waitlistStore';
+import { databasePrivacyCommands, type PrivacyOperatorCommands } from './privacyOperatorCommands';
 import { databaseMemberCommands, type MemberOperatorCommands } from './memberOperatorCommands';
 
 /** What the operator sees of a code; plain JSON so it travels the same way over the admin route. */
@@ -61,8 +62,8 @@ export interface CreateInviteOptions {
   label?: string;
 }
 
-/** The operations behind `npm run invite`, `waitlist`, `members` and `webhooks`, on whichever database is at hand. */
-export interface OperatorCommands extends MemberOperatorCommands {
+/** The operations behind `npm run invite`, `waitlist`, `members`, `nominations` and `webhooks`, on whichever database is at hand. */
+export interface OperatorCommands extends MemberOperatorCommands, PrivacyOperatorCommands {
   createInvite(options: CreateInviteOptions): Promise<InviteCodeView>;
   listInvites(): Promise<InviteCodeView[]>;
   revokeInvite(code: string): Promise<InviteCodeView | undefined>;
@@ -87,6 +88,7 @@ export function expiryFromDate(date: string): Date {
 /** `appUrl` is where invitation links point (the server's APP_URL). */
 export function databaseOperatorCommands(db: Db, appUrl = readSettings().appUrl): OperatorCommands {
   return {
+    ...databasePrivacyCommands(db),
     ...databaseMemberCommands(db),
     createInvite: async ({ uses, expires, label }) => {
       if (!Number.isInteger(uses) || uses < 1 || uses > 100_000) {

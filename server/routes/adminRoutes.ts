@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { tokensMatch } from '../operator/adminToken';
 import type { OperatorCommands } from '../operator/operatorCommands';
 import { memberInviteAdminRoutes } from './memberInviteAdminRoutes';
+import { privacyAdminRoutes } from './privacyAdminRoutes';
 import { memberAdminRoutes } from './memberAdminRoutes';
 import { ErrorDetail } from './schemas';
 
@@ -91,4 +92,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
   );
   // Registered inside this plugin so that the loopback-and-token hook above guards them too.
   await app.register(memberInviteAdminRoutes, { commands });
+  await app.register(privacyAdminRoutes, { commands });
 };

@@ -3,7 +3,7 @@ import { limits } from '../../src/domain/limits';
 import { firstNominationError, normaliseNomination } from '../../src/domain/nomination';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
-import { saveNomination } from '../nominations/nominationStore';
+import type { PhoneOptOutList } from '../privacy/phoneOptOuts';
 import { ErrorDetail, SuccessMessage } from './schemas';
 
 const NominationBody = Type.Object({
@@ -13,10 +13,11 @@ const NominationBody = Type.Object({
   phone: Type.String({ maxLength: limits.phoneInputMaxLength }),
 });
 
-export const nominationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
-  app,
-  { db, rateLimitPerMinute },
-) => {
+export const nominationRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  optOuts: PhoneOptOutList;
+  rateLimitPerMinute: number;
+}> = async (app, { db, optOuts, rateLimitPerMinute }) => {
   app.post(
     '/api/nominate/friend',
     {
@@ -33,7 +34,8 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
       const error = firstNominationError(request.body);
       if (error) return reply.code(422).send({ detail: error });
       const nomination = normaliseNomination(request.body);
-      await saveNomination(db, authenticatedMemberId(request), nomination);
+      // A number on the opt-out list is not stored, and the nominator is thanked all the same.
+      await optOuts.storeNomination(authenticatedMemberId(request), nomination);
       return { success: true, message: `Thank you! We'll be in touch with ${nomination.firstName}.` };
     },
   );

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { webhookEvents } from '../db/schema';
 
 /** Every event type we send; a feature adding one (e.g. `member.deleted`) adds it here. */
-export type WebhookEventType = 'member.registered' | 'member.linked' | 'member.onboarded';
+export type WebhookEventType = 'member.registered' | 'member.linked' | 'member.onboarded' | 'member.deleted';
 
 /** What receivers get: Standard Webhooks' recommended envelope. */
 export interface WebhookEventBody<Data extends { user_id: string } = { user_id: string }> {

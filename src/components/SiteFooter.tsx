@@ -2,6 +2,8 @@ import styled from '@emotion/styled';
 import { Link } from 'react-router-dom';
 import { brand } from '../config/brand';
 import { routePaths } from '../shared/routePaths';
+import { useIsAppRunning } from '../shared/useIsAppRunning';
+import { readAccessToken } from '../shared/accessToken';
 import { Logo } from './Logo';
 
 const Footer = styled.footer`
@@ -28,6 +30,8 @@ const FooterNav = styled.nav`
 `;
 
 export function SiteFooter() {
+  // Prerendered HTML has no key to look at: the link appears once the app runs in this browser.
+  const hasAccount = useIsAppRunning() && readAccessToken() !== null;
   return (
     <Footer>
       <Logo />
@@ -35,6 +39,7 @@ export function SiteFooter() {
         <Link to={routePaths.faq}>FAQ</Link>
         <Link to={routePaths.privacy}>Privacy</Link>
         <Link to={routePaths.terms}>Terms</Link>
+        {hasAccount && <Link to={routePaths.account}>Your account</Link>}
       </FooterNav>
       <p css={{ margin: 0, width: '100%' }}>
         © {new Date().getFullYear()} {brand.company.legalName}. {brand.productName}, {brand.tagline}.

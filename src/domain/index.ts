@@ -12,3 +12,4 @@ export * from './nomination';
 export * from './waitlist';
 export * from './invitation';
 export * from './textRules';
+export * from './optOut';

@@ -93,6 +93,7 @@ export const limits = {
     waitlistJoin: { max: 10, timeWindowMs: 60_000 },
     register: { max: 10, timeWindowMs: 60_000 },
     nominateFriend: { max: 20, timeWindowMs: 60_000 },
+    optOut: { max: 5, timeWindowMs: 60_000 },
   },
 } as const;
 

@@ -11,6 +11,8 @@ export const routePaths = {
   faq: '/faq',
   privacy: '/privacy',
   terms: '/terms',
+  account: '/account',
+  optOut: '/opt-out',
   phoneFadeTest: '/phone-fade-test',
   testIntegration: '/test-integration',
   testValidation: '/test-validation',

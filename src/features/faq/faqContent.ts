@@ -211,10 +211,23 @@ export const faqSections: readonly FaqSection[] = [
         id: 'my-data-rights',
         question: 'How do I see, correct or delete my data?',
         answer:
-          `Email ${brand.privacyEmail} and we will answer within 30 days. You can ask for a ` +
-          'copy of your data, have it corrected or deleted, or close your account, and ' +
-          'account data is deleted within 30 days of closing. Our Privacy Policy at /privacy ' +
-          'explains everything we store and why.',
+          'Open your account page at /account in the browser you registered with (it is ' +
+          'linked at the bottom of every page once you have registered). It shows your details, ' +
+          '"Download my data" gives you a file with everything we hold about you, and "Delete ' +
+          'my account" erases it all at once after you type DELETE to confirm. From another ' +
+          `device, or to have something corrected, email ${brand.privacyEmail} and we will ` +
+          'answer within 30 days. Our Privacy Policy at /privacy explains everything we store ' +
+          'and why.',
+      },
+      {
+        id: 'nominated-opt-out',
+        question: 'Someone nominated me. How do I stop that?',
+        answer:
+          'Enter your phone number on our opt-out page at /opt-out. Every nomination of your ' +
+          'number is deleted at once, and if anyone nominates it again, they are thanked but ' +
+          'nothing is stored. We keep only a salted hash of your number, not the number, and ' +
+          'the page answers the same for every number, so it reveals nothing about who was ' +
+          'nominated.',
       },
       {
         id: 'staying-safe',

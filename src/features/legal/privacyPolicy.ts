@@ -77,6 +77,12 @@ export const privacyPolicy: LegalDocument = {
           `would welcome hearing from us. We use these details only to consider inviting ` +
           `that person to ${name}. If we contact them, we will tell them how we got their ` +
           'details and how to have them deleted.',
+        'Opting out of nominations. Anyone can enter their phone number on our opt-out page ' +
+          '(/opt-out). We then delete every nomination of that number at once, and from then on ' +
+          'a nomination of it is thanked as usual but nothing is stored. To recognise the ' +
+          'number we keep only a salted hash of it (a one-way fingerprint made with a secret ' +
+          'value), never the number itself. The page gives the same answer for every number, ' +
+          'so nobody can use it to find out whether someone was nominated or has opted out.',
         'The waitlist. If you do not have an invite code, you can join our waitlist by ' +
           'leaving your phone number and, if you wish, your name or email address. We use ' +
           'these details only to invite you when a place is available.',
@@ -134,12 +140,17 @@ export const privacyPolicy: LegalDocument = {
             'waitlist, whichever is sooner.',
           'Account data (your registration details, profile, photo, "Who I know" entries and ' +
             `the content of your conversations with ${assistant}, including the onboarding ` +
-            'call): for as long as your account exists, and deleted within 30 days after the ' +
-            'account is closed.',
+            'call): for as long as your account exists. When you delete your account on the ' +
+            'account page (/account), your registration details, photo, "Who I know" entries, ' +
+            'the nominations you made and your access tokens are erased at once; we keep only a ' +
+            'count of how many accounts have been deleted, which says nothing about you. An ' +
+            'account closed by email request is deleted within 30 days.',
           'Registrations that are never completed by an onboarding call or messaging: deleted ' +
             '12 months after registration.',
           'Friend nominations: until we have contacted the person nominated, or for 12 months, ' +
-            'whichever is sooner, and straight away if that person asks.',
+            'whichever is sooner, and straight away if that person opts out (/opt-out) or asks.',
+          'Opt-out list: the salted hash of an opted-out number is kept for as long as we run ' +
+            'the service, because forgetting it would let the number be nominated again.',
           'Server logs: 30 days.',
           'IP addresses used for rate limiting: only for the short rate-limiting period, and ' +
             'never longer than our 30-day log period.',
@@ -265,6 +276,11 @@ export const privacyPolicy: LegalDocument = {
             'significant effects on you, and to ask for human review (see section 4).',
           'Withdraw consent: at any time, where we rely on your consent.',
         ],
+        'Members can use the rights of access, portability and erasure themselves on the ' +
+          'account page (/account), in the browser they registered with: it shows the details ' +
+          'we hold, "Download my data" gives you one file (JSON) with everything we hold about ' +
+          'you, including your photo, your network, the friends you nominated and your invite ' +
+          'code, and "Delete my account" erases your account at once.',
         `To use any of these rights, email ${brand.privacyEmail}. We may need to ask you for ` +
           'information to confirm your identity before we act. We will answer within 30 days. ' +
           'If a request is particularly complex, or you send us several, we may need up to two ' +
@@ -272,7 +288,9 @@ export const privacyPolicy: LegalDocument = {
           'charge for requests unless they are clearly unfounded or excessive.',
         'If a member has listed you in their "Who I know" network or nominated you as a ' +
           'friend, you have these rights too: you can ask what we hold about you, and have it ' +
-          `removed, by emailing ${brand.privacyEmail}.`,
+          `removed, by emailing ${brand.privacyEmail}. If you were nominated, you can also opt ` +
+          'out on our opt-out page (/opt-out) by entering your phone number: your nominations ' +
+          'are deleted at once and your number cannot be stored as a nomination again.',
         'If you are unhappy with how we have handled your information, please tell us first ' +
           'so that we can try to put it right. You also have the right to complain to the ' +
           "Information Commissioner's Office (ICO), the UK data protection regulator, at " +

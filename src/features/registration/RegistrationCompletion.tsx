@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAppSelector } from '../../shared/hooks';
 import { PrimaryButton, TextButton } from '../../components/Button';
-import { storeAccessToken } from './accessToken';
+import { storeAccessToken } from '../../shared/accessToken';
 import { useRegisterMutation, type RegistrationAnswer, type RegistrationUpload } from './registrationApi';
 import { registrationErrorMessage } from './registrationMessages';
 import { selectUploadProgress } from './registrationSlice';

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { useEffect, useState, type ReactNode } from 'react';
 import { brand } from '../../config/brand';
+import { routePaths } from '../../shared/routePaths';
 import { CopyableMessage } from './CopyableMessage';
 import {
   fallbackWhatsAppUrl,
@@ -98,6 +99,10 @@ export function WelcomeScreen({ whatsappUrl, children }: { whatsappUrl: string; 
         </Fallback>
       )}
       {children}
+      <p css={{ marginTop: '2rem' }}>
+        <a href={routePaths.account}>Your account</a>: see your details, download your data or delete your
+        account.
+      </p>
     </CompletionScreen>
   );
 }

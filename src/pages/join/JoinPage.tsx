@@ -13,7 +13,7 @@ import {
   selectOverlayOpen,
 } from '../../features/joinFlow/joinFlowSlice';
 import { InvitesPanel } from '../../features/memberInvites/InvitesPanel';
-import { readAccessToken } from '../../features/registration/accessToken';
+import { readAccessToken } from '../../shared/accessToken';
 import type { RegistrationAnswer } from '../../features/registration/registrationApi';
 import { WelcomeScreen } from '../../features/registration/WelcomeScreen';
 import { Tutorial } from '../../features/tutorial/Tutorial';

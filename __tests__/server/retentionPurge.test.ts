@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { nominations, waitlist } from '../../server/db/schema';
+import { databaseOperatorCommands } from '../../server/operator/operatorCommands';
+import { parseAge } from '../../server/privacy/retention';
+import { generousRateLimits, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
+import { engines, startTestServer, type TestServer } from './testServer';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(engines)('retention purges on $name', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { rateLimits: generousRateLimits });
+    const db = server.database.db;
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+    await db
+      .insert(waitlist)
+      .values([
+        { phone: '+447911400001', createdAt: ago(400) },
+        { phone: '+447911400002', createdAt: ago(366) },
+        { email: 'recent@example.com', createdAt: ago(364) },
+        { phone: '+447911400003' },
+      ]);
+    const code = await makeInvite(db, 'valid', 1);
+    const registered = await server.app.inject(webRegistration(webFormData(code), [await pngPhoto()]));
+    const userId = registered.json<{ user_id: string }>().user_id;
+    const nomination = { nominatedBy: userId, firstName: 'N', lastName: 'M', instagram: '' };
+    await db.insert(nominations).values([
+      { ...nomination, phone: '+447911400011', createdAt: ago(200) },
+      { ...nomination, phone: '+447911400012', createdAt: ago(10) },
+    ]);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const count = async (table: typeof waitlist | typeof nominations) =>
+    (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+  test('a dry run counts the old waitlist entries and deletes nothing; --yes deletes exactly those', async () => {
+    const commands = databaseOperatorCommands(server.database.db);
+    const dry = await commands.purgeWaitlist({ olderThanDays: 365, apply: false });
+    expect(dry).toMatchObject({ count: 2, deleted: false });
+    expect(await count(waitlist)).toBe(4);
+    const applied = await commands.purgeWaitlist({ olderThanDays: 365, apply: true });
+    expect(applied).toMatchObject({ count: 2, deleted: true });
+    expect(await count(waitlist)).toBe(2);
+    expect(await commands.purgeWaitlist({ olderThanDays: 365, apply: true })).toMatchObject({ count: 0 });
+  });
+
+  test('nominations purge by their own age', async () => {
+    const commands = databaseOperatorCommands(server.database.db);
+    expect(await commands.purgeNominations({ olderThanDays: 365, apply: true })).toMatchObject({ count: 0 });
+    expect(await commands.purgeNominations({ olderThanDays: 180, apply: false })).toMatchObject({ count: 1 });
+    expect(await commands.purgeNominations({ olderThanDays: 180, apply: true })).toMatchObject({ count: 1 });
+    expect(await count(nominations)).toBe(1);
+  });
+
+  test('the loopback admin routes run the same purge and refuse a malformed age', async () => {
+    const admin = await startTestServer(
+      engine,
+      {},
+      { database: server.database, adminToken: 'x'.repeat(43) },
+    );
+    try {
+      const purge = (payload: object) =>
+        admin.app.inject({
+          method: 'POST',
+          url: '/api/admin/nominations/purge',
+          payload,
+          remoteAddress: '127.0.0.1',
+          headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+        });
+      const dry = await purge({ olderThanDays: 1, apply: false });
+      expect(dry.statusCode).toBe(200);
+      expect(dry.json()).toMatchObject({ count: 1, deleted: false });
+      expect((await purge({ olderThanDays: 0, apply: true })).statusCode).toBe(400);
+      expect((await purge({ olderThanDays: '1', apply: true })).statusCode).toBe(400);
+      expect(await count(nominations)).toBe(1);
+    } finally {
+      await admin.close();
+    }
+  });
+});
+
+describe('--older-than', () => {
+  test.each([
+    ['365d', 365],
+    ['1d', 1],
+    [' 30d ', 30],
+  ])('%s is %i days', (text, days) => {
+    expect(parseAge(text)).toBe(days);
+  });
+
+  test.each(['0d', '365', '1y', '-5d', '3.5d', '999999d', ''])('"%s" is refused with a sentence', (text) => {
+    expect(() => parseAge(text)).toThrow(/--older-than wants a number of days like 365d/);
+  });
+});

@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { parseAge } from '../privacy/retention';
+import { noDataYet, runOperatorCommand } from './operatorConnection';
+
+const WHAT = {
+  waitlist: { rows: 'waitlist entries', verb: 'joined' },
+  nominations: { rows: 'nominations', verb: 'were made' },
+} as const;
+
+/**
+ * `… purge [--older-than 365d] [--yes]`: a dry run that prints how many rows are older than the
+ * age unless `--yes` is given, then deletes them and prints how many went.
+ */
+export async function runPurgeCommand(
+  what: keyof typeof WHAT,
+  args: string[],
+  defaultOlderThan: string | undefined,
+): Promise<void> {
+  let olderThanDays: number;
+  let apply: boolean;
+  // Bad arguments are refused before any database is opened.
+  try {
+    const { values } = parseArgs({
+      args,
+      options: { 'older-than': { type: 'string' }, yes: { type: 'boolean', default: false } },
+    });
+    const age = values['older-than'] ?? defaultOlderThan;
+    if (!age) throw new Error('purge needs --older-than, e.g. --older-than 365d');
+    olderThanDays = parseAge(age);
+    apply = values.yes;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+    return;
+  }
+  // With no database yet there is nothing to purge, and none is created.
+  const nothingHere = await noDataYet();
+  if (nothingHere) {
+    console.error(nothingHere);
+    return;
+  }
+  await runOperatorCommand(async (commands) => {
+    const purge = what === 'waitlist' ? commands.purgeWaitlist : commands.purgeNominations;
+    const result = await purge({ olderThanDays, apply });
+    const { rows, verb } = WHAT[what];
+    const which = `${rows} that ${verb} before ${result.cutoff.slice(0, 10)} (older than ${olderThanDays} days)`;
+    if (result.deleted) {
+      console.log(`Deleted ${result.count} ${which}.`);
+    } else {
+      console.log(`Dry run: ${result.count} ${which} would be deleted.`);
+      if (result.count > 0) console.log('Run the same command with --yes to delete them.');
+    }
+  });
+}

@@ -1,0 +1,153 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  accessTokens,
+  networkEntries,
+  nominations,
+  userPhotos,
+  users,
+  type MemberStatus,
+} from '../db/schema';
+
+/** `GET /api/me`: the member's profile, in the same snake_case as the registration they sent. */
+export interface MemberProfile {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  age: number;
+  location: string;
+  phone: string;
+  occupation: string;
+  looking_for: string[];
+  interests: string[];
+  who_i_know: {
+    kind: 'group' | 'person';
+    name: string;
+    location: string;
+    position: { x: number; y: number };
+  }[];
+  status: MemberStatus;
+  registered_at: string;
+}
+
+/**
+ * `GET /api/me/export`: everything we hold about the member, and of other people only what the
+ * member typed themselves (their network entries and the friends they nominated).
+ */
+export interface MemberExport {
+  exported_at: string;
+  profile: MemberProfile;
+  photos: {
+    position: number;
+    mime: string;
+    width: number;
+    height: number;
+    data_url: string;
+    uploaded_at: string;
+  }[];
+  nominations: {
+    first_name: string;
+    last_name: string;
+    instagram: string;
+    phone: string;
+    nominated_at: string;
+  }[];
+  /** The invite code they registered with; not its label or other users, which are the organiser's. */
+  invite_code_used: { code: string; used_at: string };
+  /** The code the WhatsApp link carries so the assistant can tie the chat to this account. */
+  whatsapp_linking_code: string;
+  /** When the assistant tied their WhatsApp chat to the account, and finished onboarding them. */
+  linked_at: string | null;
+  onboarded_at: string | null;
+  /** Sign-ins on their devices: when each key was issued and until when it works; never the key itself. */
+  access_keys: { issued_at: string; expires_at: string }[];
+}
+
+export async function memberProfile(db: Db, userId: string): Promise<MemberProfile | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  const entries = await db
+    .select()
+    .from(networkEntries)
+    .where(eq(networkEntries.userId, userId))
+    .orderBy(asc(networkEntries.position), asc(networkEntries.id));
+  return {
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    age: user.age,
+    location: user.location,
+    phone: user.phone,
+    occupation: user.occupation,
+    looking_for: user.lookingFor,
+    interests: user.interests,
+    who_i_know: entries.map((entry) => ({
+      kind: entry.kind,
+      name: entry.name,
+      location: entry.location,
+      position: { x: entry.x, y: entry.y },
+    })),
+    status: user.status,
+    registered_at: user.createdAt.toISOString(),
+  };
+}
+
+export async function memberExport(db: Db, userId: string): Promise<MemberExport | undefined> {
+  // One snapshot, so a nomination made meanwhile is either wholly in the file or not.
+  return db.transaction(async (tx) => {
+    const profile = await memberProfile(tx, userId);
+    if (!profile) return undefined;
+    const [user] = await tx
+      .select({
+        inviteCode: users.inviteCode,
+        linkingCode: users.linkingCode,
+        createdAt: users.createdAt,
+        linkedAt: users.linkedAt,
+        onboardedAt: users.onboardedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    const photos = await tx
+      .select()
+      .from(userPhotos)
+      .where(eq(userPhotos.userId, userId))
+      .orderBy(asc(userPhotos.position));
+    const nominated = await tx
+      .select()
+      .from(nominations)
+      .where(eq(nominations.nominatedBy, userId))
+      .orderBy(asc(nominations.createdAt), asc(nominations.id));
+    const keys = await tx
+      .select({ createdAt: accessTokens.createdAt, expiresAt: accessTokens.expiresAt })
+      .from(accessTokens)
+      .where(eq(accessTokens.userId, userId))
+      .orderBy(asc(accessTokens.createdAt));
+    return {
+      exported_at: new Date().toISOString(),
+      profile,
+      photos: photos.map((photo) => ({
+        position: photo.position,
+        mime: photo.mime,
+        width: photo.width,
+        height: photo.height,
+        data_url: `data:${photo.mime};base64,${photo.bytes.toString('base64')}`,
+        uploaded_at: photo.createdAt.toISOString(),
+      })),
+      nominations: nominated.map((row) => ({
+        first_name: row.firstName,
+        last_name: row.lastName,
+        instagram: row.instagram,
+        phone: row.phone,
+        nominated_at: row.createdAt.toISOString(),
+      })),
+      invite_code_used: { code: user!.inviteCode, used_at: user!.createdAt.toISOString() },
+      whatsapp_linking_code: user!.linkingCode,
+      linked_at: user!.linkedAt?.toISOString() ?? null,
+      onboarded_at: user!.onboardedAt?.toISOString() ?? null,
+      access_keys: keys.map((key) => ({
+        issued_at: key.createdAt.toISOString(),
+        expires_at: key.expiresAt.toISOString(),
+      })),
+    };
+  });
+}

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  accessTokens,
+  networkEntries,
+  nominations,
+  privacyCounters,
+  userPhotos,
+  users,
+  webhookEvents,
+} from '../db/schema';
+import { enqueueEvent } from '../webhooks/outbox';
+
+/** The only trace an erasure leaves: how many there have been. */
+export const MEMBERS_ERASED_COUNTER = 'members_erased';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Erases a member and everything that hangs off them, in one transaction: photos, network entries,
+ * access keys, the nominations they made, then the member row (with phone, names and the WhatsApp
+ * linking code). The invite code they used stays, with its use counted, as it is the organiser's.
+ * Returns false when there is no such member. `DELETE /api/me` and `npm run members -- delete` both
+ * come here.
+ */
+export async function eraseMember(db: Db, userId: string): Promise<boolean> {
+  if (!UUID.test(userId)) return false;
+  return db.transaction(async (tx) => {
+    // Locks the row first, so a second erasure of the same member waits and then finds nothing.
+    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!member) return false;
+
+    // The foreign keys cascade too; deleting each table by name keeps this list the one place to
+    // read what an erasure covers, and fails loudly if a new table references users without a rule.
+    await tx.delete(accessTokens).where(eq(accessTokens.userId, userId));
+    await tx.delete(userPhotos).where(eq(userPhotos.userId, userId));
+    await tx.delete(networkEntries).where(eq(networkEntries.userId, userId));
+    await tx.delete(nominations).where(eq(nominations.nominatedBy, userId));
+    // Invite codes the member holds (issue 16's member invites) are deleted here when unused.
+    await tx.delete(users).where(eq(users.id, userId));
+
+    await tx
+      .insert(privacyCounters)
+      .values({ name: MEMBERS_ERASED_COUNTER, value: 1 })
+      .onConflictDoUpdate({
+        target: privacyCounters.name,
+        set: { value: sql`${privacyCounters.value} + 1` },
+      });
+
+    // Earlier events about them carry their profile (member.registered): delivered or not, they go,
+    // and one `member.deleted` with nothing but the random user id tells the assistant to forget them.
+    await tx
+      .delete(webhookEvents)
+      .where(sql`(${webhookEvents.body}::jsonb -> 'data' ->> 'user_id') = ${userId}`);
+    await enqueueEvent(tx, 'member.deleted', { user_id: userId });
+    return true;
+  });
+}

@@ -1,0 +1,58 @@
+import { count, lt } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { nominations, waitlist } from '../db/schema';
+
+export interface PurgeResult {
+  /** Rows older than the cutoff: deleted when `deleted`, else what a real run would delete. */
+  count: number;
+  cutoff: string;
+  deleted: boolean;
+}
+
+export interface PurgeOptions {
+  olderThanDays: number;
+  /** False (the default of the commands) only counts: a dry run. */
+  apply: boolean;
+}
+
+const MAX_DAYS = 36_500;
+
+/** `365d` → 365. Whole days only: a retention period is a policy, not a stopwatch. */
+export function parseAge(text: string): number {
+  const match = /^(\d{1,5})d$/.exec(text.trim());
+  const days = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {
+    throw new Error(`--older-than wants a number of days like 365d (1d to ${MAX_DAYS}d), got "${text}"`);
+  }
+  return days;
+}
+
+function cutoffFor(olderThanDays: number): Date {
+  if (!Number.isInteger(olderThanDays) || olderThanDays < 1 || olderThanDays > MAX_DAYS) {
+    throw new Error(`The age must be a whole number of days from 1 to ${MAX_DAYS}`);
+  }
+  return new Date(Date.now() - olderThanDays * 24 * 60 * 60 * 1000);
+}
+
+async function purge(
+  db: Db,
+  table: typeof waitlist | typeof nominations,
+  { olderThanDays, apply }: PurgeOptions,
+): Promise<PurgeResult> {
+  const cutoff = cutoffFor(olderThanDays);
+  const old = lt(table.createdAt, cutoff);
+  const rows = apply
+    ? (await db.delete(table).where(old).returning({ id: table.id })).length
+    : ((await db.select({ n: count() }).from(table).where(old))[0]?.n ?? 0);
+  return { count: rows, cutoff: cutoff.toISOString(), deleted: apply };
+}
+
+/** Waitlist entries that joined before the cutoff (`npm run waitlist -- purge`). */
+export function purgeWaitlist(db: Db, options: PurgeOptions): Promise<PurgeResult> {
+  return purge(db, waitlist, options);
+}
+
+/** Nominations made before the cutoff (`npm run nominations -- purge`). */
+export function purgeNominations(db: Db, options: PurgeOptions): Promise<PurgeResult> {
+  return purge(db, nominations, options);
+}

@@ -1,0 +1,104 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
+import type { Db } from '../db/database';
+import { memberExport, memberProfile } from '../members/memberData';
+import { eraseMember } from '../members/memberErasure';
+import { ErrorDetail } from './schemas';
+
+const SIGN_IN = 'Please sign in again to see your account.';
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+const MemberProfile = Type.Object({
+  user_id: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  age: Type.Integer(),
+  location: Type.String(),
+  phone: Type.String(),
+  occupation: Type.String(),
+  looking_for: Type.Array(Type.String()),
+  interests: Type.Array(Type.String()),
+  who_i_know: Type.Array(
+    Type.Object({
+      kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
+      name: Type.String(),
+      location: Type.String(),
+      position: Type.Object({ x: Type.Number(), y: Type.Number() }),
+    }),
+  ),
+  status: Type.Union([Type.Literal('registered'), Type.Literal('linked'), Type.Literal('onboarded')]),
+  registered_at: Timestamp,
+});
+
+const MemberExport = Type.Object({
+  exported_at: Timestamp,
+  profile: MemberProfile,
+  photos: Type.Array(
+    Type.Object({
+      position: Type.Integer(),
+      mime: Type.String(),
+      width: Type.Integer(),
+      height: Type.Integer(),
+      data_url: Type.String(),
+      uploaded_at: Timestamp,
+    }),
+  ),
+  nominations: Type.Array(
+    Type.Object({
+      first_name: Type.String(),
+      last_name: Type.String(),
+      instagram: Type.String(),
+      phone: Type.String(),
+      nominated_at: Timestamp,
+    }),
+  ),
+  invite_code_used: Type.Object({ code: Type.String(), used_at: Timestamp }),
+  whatsapp_linking_code: Type.String(),
+  linked_at: Type.Union([Timestamp, Type.Null()]),
+  onboarded_at: Type.Union([Timestamp, Type.Null()]),
+  access_keys: Type.Array(Type.Object({ issued_at: Timestamp, expires_at: Timestamp })),
+});
+
+/**
+ * A member's own data: `GET /api/me`, `GET /api/me/export` (a JSON download) and `DELETE /api/me`.
+ * A key whose member is gone is 401 like any unknown key (the key rows go with the member).
+ */
+export const memberDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const preHandler = requireMember(db, SIGN_IN);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/me',
+    { schema: { response: { 200: MemberProfile, 401: ErrorDetail } }, preHandler },
+    async (request, reply) => {
+      const profile = await memberProfile(db, authenticatedMemberId(request));
+      return profile ?? reply.code(401).send({ detail: SIGN_IN });
+    },
+  );
+
+  app.get(
+    '/api/me/export',
+    { schema: { response: { 200: MemberExport, 401: ErrorDetail } }, preHandler },
+    async (request, reply) => {
+      const data = await memberExport(db, authenticatedMemberId(request));
+      if (!data) return reply.code(401).send({ detail: SIGN_IN });
+      const day = data.exported_at.slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="becca-my-data-${day}.json"`)
+        .send(data);
+    },
+  );
+
+  app.delete(
+    '/api/me',
+    { schema: { response: { 204: Type.Null(), 401: ErrorDetail } }, preHandler },
+    async (request, reply) => {
+      // Two devices deleting at once: the second finds nobody, and the member is gone either way.
+      await eraseMember(db, authenticatedMemberId(request));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { PageLayout } from '../components/PageLayout';
+import { brand } from '../config/brand';
+import { AccountPanel } from '../features/account/AccountPanel';
+import { readAccessToken } from '../shared/accessToken';
+
+/** `/account`: rendered in the browser only, since it depends on the key this browser holds. */
+export default function AccountPage() {
+  const [token] = useState(readAccessToken);
+  return (
+    <PageLayout>
+      <title>{`Your account · ${brand.productName}`}</title>
+      <AccountPanel token={token} />
+    </PageLayout>
+  );
+}

@@ -133,6 +133,11 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
         { first_name: 'Cressida', last_name: 'Friend', instagram: 'friend', phone: '+447911200001' },
       ],
       invite_code_used: { code: ada.code },
+      invite_codes_held: Array.from({ length: 3 }, () => ({
+        code: expect.any(String),
+        used: false,
+        created_at: expect.any(String),
+      })),
       whatsapp_linking_code: expect.stringMatching(/^[A-Z0-9]{8}$/),
       access_keys: [{ issued_at: expect.any(String), expires_at: expect.any(String) }],
     });
@@ -158,6 +163,15 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
   test('DELETE /api/me erases the member everywhere, keeps a count, and the key stops working', async () => {
     const db = server.database.db;
     const usesBefore = await inviteUses(db, ada.code);
+    const held = await db.select().from(inviteCodes).where(eq(inviteCodes.invitedBy, ada.userId));
+    expect(held).toHaveLength(3);
+    // She had waited on the list before joining: that entry holds her number too.
+    const waited = await server.app.inject({
+      method: 'POST',
+      url: '/api/waitlist/join',
+      payload: { phone_number: ada.phone, name: 'Adelheid' },
+    });
+    expect(waited.statusCode).toBe(200);
     const response = await asMember(ada, 'DELETE', '/api/me');
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -192,6 +206,10 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
       .where(eq(privacyCounters.name, MEMBERS_ERASED_COUNTER));
     expect(counter?.value).toBe(1);
     expect(await db.select().from(inviteCodes).where(eq(inviteCodes.code, ada.code))).toHaveLength(1);
+    // The codes she was given and nobody used are gone with her.
+    for (const { code } of held) {
+      expect(await db.select().from(inviteCodes).where(eq(inviteCodes.code, code))).toEqual([]);
+    }
   });
 
   test('the same phone registers again with a new code, as a new member', async () => {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
+  inviteCodes,
   accessTokens,
   networkEntries,
   nominations,
@@ -54,6 +55,8 @@ export interface MemberExport {
   }[];
   /** The invite code they registered with; not its label or other users, which are the organiser's. */
   invite_code_used: { code: string; used_at: string };
+  /** The one-use codes they were given to invite friends, and whether each has been used. */
+  invite_codes_held: { code: string; used: boolean; created_at: string }[];
   /** The code the WhatsApp link carries so the assistant can tie the chat to this account. */
   whatsapp_linking_code: string;
   /** When the assistant tied their WhatsApp chat to the account, and finished onboarding them. */
@@ -117,6 +120,11 @@ export async function memberExport(db: Db, userId: string): Promise<MemberExport
       .from(nominations)
       .where(eq(nominations.nominatedBy, userId))
       .orderBy(asc(nominations.createdAt), asc(nominations.id));
+    const held = await tx
+      .select({ code: inviteCodes.code, uses: inviteCodes.uses, createdAt: inviteCodes.createdAt })
+      .from(inviteCodes)
+      .where(eq(inviteCodes.invitedBy, userId))
+      .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
     const keys = await tx
       .select({ createdAt: accessTokens.createdAt, expiresAt: accessTokens.expiresAt })
       .from(accessTokens)
@@ -141,6 +149,11 @@ export async function memberExport(db: Db, userId: string): Promise<MemberExport
         nominated_at: row.createdAt.toISOString(),
       })),
       invite_code_used: { code: user!.inviteCode, used_at: user!.createdAt.toISOString() },
+      invite_codes_held: held.map((row) => ({
+        code: row.code,
+        used: row.uses > 0,
+        created_at: row.createdAt.toISOString(),
+      })),
       whatsapp_linking_code: user!.linkingCode,
       linked_at: user!.linkedAt?.toISOString() ?? null,
       onboarded_at: user!.onboardedAt?.toISOString() ?? null,

@@ -1,12 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   accessTokens,
+  inviteCodes,
   networkEntries,
   nominations,
   privacyCounters,
   userPhotos,
   users,
+  waitlist,
   webhookEvents,
 } from '../db/schema';
 import { enqueueEvent } from '../webhooks/outbox';
@@ -18,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Erases a member and everything that hangs off them, in one transaction: photos, network entries,
- * access keys, the nominations they made, then the member row (with phone, names and the WhatsApp
+ * access keys, the nominations they made, their unused invite codes, their waitlist entry, then the member row (with phone, names and the WhatsApp
  * linking code). The invite code they used stays, with its use counted, as it is the organiser's.
  * Returns false when there is no such member. `DELETE /api/me` and `npm run members -- delete` both
  * come here.
@@ -27,7 +29,11 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
   if (!UUID.test(userId)) return false;
   return db.transaction(async (tx) => {
     // Locks the row first, so a second erasure of the same member waits and then finds nothing.
-    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [member] = await tx
+      .select({ id: users.id, phone: users.phone })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!member) return false;
 
     // The foreign keys cascade too; deleting each table by name keeps this list the one place to
@@ -36,7 +42,11 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
     await tx.delete(userPhotos).where(eq(userPhotos.userId, userId));
     await tx.delete(networkEntries).where(eq(networkEntries.userId, userId));
     await tx.delete(nominations).where(eq(nominations.nominatedBy, userId));
-    // Invite codes the member holds (issue 16's member invites) are deleted here when unused.
+    // Codes they were given and nobody used go; a used one stays (a friend registered with it) and
+    // loses its link to them (invited_by is set null by the foreign key).
+    await tx.delete(inviteCodes).where(and(eq(inviteCodes.invitedBy, userId), eq(inviteCodes.uses, 0)));
+    // Their number's waitlist entry, if they waited before joining: it holds their phone and name.
+    await tx.delete(waitlist).where(eq(waitlist.phone, member.phone));
     await tx.delete(users).where(eq(users.id, userId));
 
     await tx

@@ -54,6 +54,9 @@ const MemberExport = Type.Object({
     }),
   ),
   invite_code_used: Type.Object({ code: Type.String(), used_at: Timestamp }),
+  invite_codes_held: Type.Array(
+    Type.Object({ code: Type.String(), used: Type.Boolean(), created_at: Timestamp }),
+  ),
   whatsapp_linking_code: Type.String(),
   linked_at: Type.Union([Timestamp, Type.Null()]),
   onboarded_at: Type.Union([Timestamp, Type.Null()]),

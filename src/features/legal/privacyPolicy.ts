@@ -142,7 +142,8 @@ export const privacyPolicy: LegalDocument = {
             `the content of your conversations with ${assistant}, including the onboarding ` +
             'call): for as long as your account exists. When you delete your account on the ' +
             'account page (/account), your registration details, photo, "Who I know" entries, ' +
-            'the nominations you made and your access tokens are erased at once; we keep only a ' +
+            'the nominations you made, the invite codes you were given and nobody used, your ' +
+            'waitlist entry and your access tokens are erased at once; we keep only a ' +
             'count of how many accounts have been deleted, which says nothing about you. An ' +
             'account closed by email request is deleted within 30 days.',
           'Registrations that are never completed by an onboarding call or messaging: deleted ' +

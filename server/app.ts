@@ -23,7 +23,7 @@ import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
-import { installRequestGuards } from './requestGuards';
+import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { UploadBudget } from './registration/uploadBudget';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
@@ -90,7 +90,10 @@ export async function buildApp({
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     // Answering before the body is read (a refused upload): close rather than read the rest of it.
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      closeAfterAnswerLingering(request.raw);
+    }
     if (isUnstorableText(error)) {
       return reply.code(400).send({ detail: 'The request contains a character that cannot be stored.' });
     }

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './httpError';
 
@@ -22,6 +24,30 @@ function stalledResponse(): string {
     '',
     body,
   ].join('\r\n');
+}
+
+/** How long a refused upload's sender gets to read our answer before its connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answering before the body is read (a refused upload) closes the connection rather than reading the
+ * rest. Closing at once while the client is still sending makes the kernel reset the connection, and a
+ * reset can throw away the answer before the client has read it. So, like nginx's lingering close:
+ * send the answer and our FIN, discard whatever still arrives (nothing is held), and cut the socket
+ * after LINGER_MS or when the client closes, whichever comes first.
+ */
+export function closeAfterAnswerLingering(raw: IncomingMessage): void {
+  const socket = raw.socket;
+  if (typeof socket?.setTimeout !== 'function') return; // fastify.inject: no real socket
+  // Node calls destroySoon() on a `Connection: close` socket once the answer is written.
+  socket.destroySoon = function lingerThenDestroy(this: Socket) {
+    this.end();
+    raw.resume();
+    this.on('data', () => undefined);
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+  };
 }
 
 /**

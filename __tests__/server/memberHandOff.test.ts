@@ -62,14 +62,15 @@ async function register(
   overrides = {},
 ): Promise<Registered> {
   const form = new FormData();
+  // form_data first, as the browser sends it: the server reads no photo before a good invite code.
+  form.append(
+    'form_data',
+    JSON.stringify({ ...(JSON.parse(registrationFormData(inviteCode, phone)) as object), ...overrides }),
+  );
   form.append(
     'photos',
     new Blob([new Uint8Array(await makeJpeg(64, 48))], { type: 'image/jpeg' }),
     'photo.jpg',
-  );
-  form.append(
-    'form_data',
-    JSON.stringify({ ...(JSON.parse(registrationFormData(inviteCode, phone)) as object), ...overrides }),
   );
   const response = await fetch(`${server.url}/api/auth/register`, { method: 'POST', body: form });
   const acknowledgedAt = performance.now();

@@ -210,7 +210,7 @@ describe('operator commands through a running server that owns the DATA_DIR', ()
   });
 
   test('an unknown waitlist command exits non-zero with a clear message', async () => {
-    expectRefused(await runCli('waitlist', ['purge'], env), /Unknown command "purge"/);
+    expectRefused(await runCli('waitlist', ['obliterate'], env), /Unknown command "obliterate"/);
   });
 
   test('a second start on the same folder prints no other first code', async () => {

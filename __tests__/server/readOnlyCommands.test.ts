@@ -66,9 +66,9 @@ describe('commands that only read, with no server and no data folder', () => {
   );
 
   test('an unknown command is refused before anything is opened', async () => {
-    const result = await runCli('waitlist', ['purge'], { DATA_DIR: dataDir });
+    const result = await runCli('waitlist', ['obliterate'], { DATA_DIR: dataDir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Unknown command "purge"/);
+    expect(result.stderr).toMatch(/Unknown command "obliterate"/);
     expect(fs.readdirSync(parent)).toEqual([]);
   });
 });

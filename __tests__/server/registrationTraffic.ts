@@ -67,16 +67,16 @@ export function registrationMultipart(
   photo: Buffer,
 ): { contentType: string; body: Buffer } {
   const boundary = `----becca-${randomBytes(8).toString('hex')}`;
+  // form_data first, as the browser sends it: the server reads no photo before a good invite code.
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="photo.jpg"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="form_data"\r\n\r\n` +
+        `${registrationFormData(inviteCode, phone)}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="photo.jpg"\r\n` +
         'Content-Type: image/jpeg\r\n\r\n',
     ),
     photo,
-    Buffer.from(
-      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="form_data"\r\n\r\n` +
-        `${registrationFormData(inviteCode, phone)}\r\n--${boundary}--\r\n`,
-    ),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { contentType: `multipart/form-data; boundary=${boundary}`, body };
 }

@@ -29,6 +29,9 @@ interface Record {
 }
 
 const CLOCK = '\\d\\d:\\d\\d:\\d\\d\\.\\d{3}';
+/** A route that logs every request at info level (successful /health checks are not logged). */
+const VALIDATE_URL = '/api/auth/validate-code/NOPE2345';
+const VALIDATE_PATH = '/api/auth/validate-code/:code';
 
 describe('the request log, in process', () => {
   const lines: string[] = [];
@@ -91,18 +94,18 @@ describe('the request log, in process', () => {
 
   test('at debug level the start of each request is logged as well', async () => {
     app.log.level = 'debug';
-    await app.inject({ url: '/health' });
+    await app.inject({ url: VALIDATE_URL });
     expect(records().map((record) => [record.level, record.msg, record.req?.path])).toEqual([
-      [20, 'incoming request', '/health'],
-      [30, 'request completed', '/health'],
+      [20, 'incoming request', VALIDATE_PATH],
+      [30, 'request completed', VALIDATE_PATH],
     ]);
   });
 
   test('a terminal shows the same record as one short line, coloured only when asked', async () => {
-    await app.inject({ url: '/health' });
+    await app.inject({ url: VALIDATE_URL });
     const [line] = lines;
     expect(formatLogLine(line!, false)).toMatch(
-      new RegExp(`^${CLOCK} INFO  GET /health 200 \\d+\\.\\d ms  reqId=req-\\w+\\n$`),
+      new RegExp(`^${CLOCK} INFO  GET /api/auth/validate-code/:code 200 \\d+\\.\\d ms  reqId=req-\\w+\\n$`),
     );
     const coloured = formatLogLine(line!, true);
     expect(coloured).toContain('\u001b[32m200\u001b[0m');
@@ -185,22 +188,22 @@ describe('the real server', () => {
 
   test('piped, stdout is JSON records only; the first invite code is framed on stderr and never logged', async () => {
     const running = await start({});
-    await fetch(`${running.url}/health`);
-    await waitFor('the request line', () => running.stdout().includes('"path":"/health"'));
+    await fetch(`${running.url}${VALIDATE_URL}`);
+    await waitFor('the request line', () => running.stdout().includes(`"path":"${VALIDATE_PATH}"`));
 
     const code = framedCode(running.stderr());
     expect(code).toMatch(/^[A-Z2-9]{8,}$/);
     expect(running.stderr()).toMatch(/┌─+┐\n│ {2}Your first invite code/);
     const stdoutLines = running.stdout().trimEnd().split('\n');
     const records = stdoutLines.map((line) => JSON.parse(line) as Record);
-    expect(records.filter((record) => record.req?.path === '/health')).toHaveLength(1);
+    expect(records.filter((record) => record.req?.path === VALIDATE_PATH)).toHaveLength(1);
     expect(running.stdout()).not.toContain(code!);
   });
 
   test('LOG_FORMAT=pretty prints readable lines and the framed code in order on stdout', async () => {
     const running = await start({ LOG_FORMAT: 'pretty' });
-    await fetch(`${running.url}/health`);
-    const requestLine = new RegExp(`^${CLOCK} INFO  GET /health 200 [\\d.]+ ms`, 'm');
+    await fetch(`${running.url}${VALIDATE_URL}`);
+    const requestLine = new RegExp(`^${CLOCK} INFO  GET /api/auth/validate-code/:code 200 [\\d.]+ ms`, 'm');
     await waitFor('the request line', () => requestLine.test(running.stdout()));
 
     const stdout = running.stdout();

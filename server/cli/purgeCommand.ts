@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseAge } from '../privacy/retention';
-import { noDataYet, runOperatorCommand } from './operatorConnection';
+import { runOperatorCommand } from './operatorConnection';
 
 const WHAT = {
   waitlist: { rows: 'waitlist entries', verb: 'joined' },
@@ -31,12 +31,6 @@ export async function runPurgeCommand(
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = 1;
-    return;
-  }
-  // With no database yet there is nothing to purge, and none is created.
-  const nothingHere = await noDataYet();
-  if (nothingHere) {
-    console.error(nothingHere);
     return;
   }
   await runOperatorCommand(async (commands) => {

@@ -80,7 +80,10 @@ export function formatLogRecord(record: LogRecord, colours: boolean): string {
   let line = `${paint(colours, '2', clockTime(record.time))} ${paint(colours, level.colour, level.label)} ${message(record, colours)}`;
   if (extras) line += `  ${paint(colours, '2', extras)}`;
   if (record.err) {
-    const detail = record.err.stack ?? `${record.err.type ?? 'Error'}: ${record.err.message}`;
+    // The logged stack may be its frames alone (errorLogging.ts keeps the message out of it).
+    const header = `${record.err.type ?? 'Error'}: ${record.err.message}`;
+    const stack = record.err.stack;
+    const detail = !stack ? header : stack.startsWith(header) ? stack : `${header}\n${stack}`;
     line += `\n${paint(colours, '2', detail.replace(/^/gm, '    '))}`;
   }
   return `${line}\n`;

@@ -12,6 +12,7 @@ import {
   wentBack,
   wentNext,
 } from '../../../src/features/onboarding/onboardingSlice';
+import { restoreJoinDraft } from '../../../src/pages/join/joinDraftSchema';
 import { makeStore } from '../../../src/shared/store';
 
 describe('onboarding slice', () => {
@@ -36,7 +37,7 @@ describe('onboarding slice', () => {
     expect(selectWizardStep(store.getState())).toBe(1);
   });
 
-  test('the whole state survives a JSON round trip through onboardingRestored', () => {
+  test('the whole state survives a JSON round trip through restoreJoinDraft and onboardingRestored', () => {
     const store = makeStore();
     store.dispatch(fieldChanged({ field: 'firstName', value: 'Ada' }));
     store.dispatch(fieldChanged({ field: 'lastName', value: 'Lovelace' }));
@@ -48,22 +49,25 @@ describe('onboarding slice', () => {
     );
     const saved = JSON.stringify(selectOnboardingState(store.getState()));
     const reloaded = makeStore();
-    reloaded.dispatch(onboardingRestored(JSON.parse(saved)));
+    reloaded.dispatch(onboardingRestored(restoreJoinDraft({ onboarding: JSON.parse(saved) })!.onboarding));
     expect(selectOnboardingState(reloaded.getState())).toEqual(selectOnboardingState(store.getState()));
     expect(selectWizardStep(reloaded.getState())).toBe(3);
   });
 
   test('a malformed or over-eager restore falls back safely', () => {
     const store = makeStore();
-    store.dispatch(onboardingRestored('nonsense'));
+    const restore = (onboarding: unknown) => restoreJoinDraft({ onboarding })!.onboarding;
+    store.dispatch(onboardingRestored(restore('nonsense')));
     expect(selectWizardStep(store.getState())).toBe(1);
     store.dispatch(
-      onboardingRestored({
-        draft: { firstName: 'Ada', lastName: 42, lookingFor: ['Romance', 'Dating', 'Romance'] },
-        step: 8,
-        touched: ['firstName', 'nope'],
-        photo: { id: '' },
-      }),
+      onboardingRestored(
+        restore({
+          draft: { firstName: 'Ada', lastName: 42, lookingFor: ['Romance', 'Dating', 'Romance'] },
+          step: 8,
+          touched: ['firstName', 'nope'],
+          photo: { id: '' },
+        }),
+      ),
     );
     const state = selectOnboardingState(store.getState());
     // Step 1 is not valid without a last name, so the restore cannot skip past it.

@@ -49,9 +49,29 @@ test('the keyboard alone reaches the waitlist, and Escape returns to the tutoria
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('heading', { name: 'How Becca connects you' })).toBeVisible();
-  await page.getByRole('button', { name: 'Get Started' }).focus();
+  await page.getByRole('button', { name: 'Get Started', includeHidden: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Join Becca' })).toBeVisible();
+});
+
+test('the dialog keeps focus to itself and the tutorial behind it is inert', async ({ page }) => {
+  await page.goto(`${server.url}/join`);
+  const dialog = page.getByRole('dialog', { name: 'Join Becca' });
+  await expect(dialog.getByLabel('Invite code')).toBeFocused();
+  // The page behind: no Tab reaches it (the browser may pass focus to its own toolbar, not the page).
+  const focusOutsideDialog = () =>
+    dialog.evaluate(
+      (element) => document.activeElement !== document.body && !element.contains(document.activeElement),
+    );
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusOutsideDialog()).toBe(false);
+  }
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusOutsideDialog()).toBe(false);
+  // Even asked directly, an inert button takes no focus.
+  await page.getByRole('button', { name: 'Get Started', includeHidden: true }).focus();
+  expect(await focusOutsideDialog()).toBe(false);
 });
 
 test('the waitlist stores the E.164 number and returns to the home page', async ({ page }, testInfo) => {

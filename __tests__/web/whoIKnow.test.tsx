@@ -21,6 +21,7 @@ import {
   selectPartEntries,
 } from '../../src/features/network/networkSlice';
 import { WhoIKnowStep } from '../../src/features/network/WhoIKnowStep';
+import { restoreJoinDraft } from '../../src/pages/join/joinDraftSchema';
 import { renderWithProviders } from './renderWithProviders';
 
 const TITLES = {
@@ -297,7 +298,8 @@ describe('network slice', () => {
     const [first, second] = selectNetworkEntries(store.getState());
     store.dispatch(entryRemoved(first!.id));
     expect(selectNetworkEntries(store.getState())).toEqual([second]);
-    store.dispatch(networkRestored([first, { ...second, id: 'x', group: ' ' }, { nonsense: true }, first]));
+    const saved = { entries: [first, { ...second, id: 'x', group: ' ' }, { nonsense: true }, first] };
+    store.dispatch(networkRestored(restoreJoinDraft({ network: saved })!.network));
     expect(selectNetworkEntries(store.getState())).toEqual([first]);
   });
 });

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { HttpError } from '../httpError';
 import { limits } from '../../src/domain/limits';
@@ -24,24 +25,10 @@ export class PhotoRejectedError extends HttpError {
 sharp.cache(false);
 
 /**
- * Photos decoded at once. More than the machine's cores buys no speed, only memory: each decode holds
- * a full-size frame, so a burst of uploads would otherwise multiply the peak.
+ * Two photos decoded at once. More than the machine's cores buys no speed, only memory: each decode
+ * holds a full-size frame, so a burst of uploads would otherwise multiply the peak.
  */
-const MAX_PHOTOS_IN_FLIGHT = 2;
-let photosInFlight = 0;
-const waiting: (() => void)[] = [];
-
-async function withPhotoSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (photosInFlight >= MAX_PHOTOS_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else photosInFlight += 1;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else photosInFlight -= 1;
-  }
-}
+const photoDecodingLimit = pLimit(2);
 
 /**
  * Trusts nothing the browser said about the file: the bytes are decoded (which proves they are an
@@ -50,7 +37,7 @@ async function withPhotoSlot<T>(work: () => Promise<T>): Promise<T> {
  */
 export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   assertAcceptedFormat(input);
-  return withPhotoSlot(() => decodeAndReencode(input));
+  return photoDecodingLimit(() => decodeAndReencode(input));
 }
 
 /** The allowlist, from the bytes: anything else never reaches the decoder (SVG, TIFF, PDF, HEIC...). */

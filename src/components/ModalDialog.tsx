@@ -1,33 +1,25 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  display: grid;
-  place-items: center;
-  padding: 1rem;
-  background: rgba(15, 15, 20, 0.72);
-  overflow-y: auto;
-`;
-
-const Panel = styled.div`
-  position: relative;
-  width: min(100%, 28rem);
+const Dialog = styled.dialog`
+  width: min(100% - 2rem, 28rem);
+  max-height: calc(100% - 2rem);
+  border: 0;
   background: ${({ theme }) => theme.colors.paperRaised};
   color: ${({ theme }) => theme.colors.ink};
   border-radius: ${({ theme }) => theme.radius.large};
   padding: 1.75rem 1.5rem 1.5rem;
   box-shadow: 0 24px 60px rgba(0, 0, 0, 0.35);
+
+  &::backdrop {
+    background: rgba(15, 15, 20, 0.72);
+  }
 `;
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal dialog: labelled by its title, focus moved inside on open and kept there, Escape closes it,
- * and focus returns to where it was when it closes.
+ * A modal dialog, opened with the platform's `showModal()`: the browser keeps focus inside it, makes
+ * the page behind it inert and turns Escape into a `cancel` event. It stays open while it is rendered
+ * (the parent decides when it closes) and focus returns to where it was when it closes.
  */
 export function ModalDialog({
   labelledBy,
@@ -40,51 +32,38 @@ export function ModalDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // Before paint: a <dialog> that is not shown yet is not displayed at all.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    // The first field if there is one (that is what the person came to fill in), else the first control.
-    const first =
-      panel.current?.querySelector<HTMLElement>('input:not([disabled])') ??
-      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
+    element.showModal();
+    // showModal() focuses the first control; the first field, if there is one, is what the person came
+    // to fill in.
+    element.querySelector<HTMLElement>('input:not([disabled])')?.focus();
     return () => previouslyFocused?.focus?.();
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    // Escape: the parent closes it by no longer rendering it.
+    event.preventDefault();
+    onClose();
   };
 
   return (
-    <Backdrop>
-      <Panel
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        {children}
-      </Panel>
-    </Backdrop>
+    <Dialog
+      ref={dialog}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onCancel={onCancel}
+      // A browser may close the dialog anyway (a second Escape with no click in between cannot be
+      // refused): the parent hears of it the same way.
+      onClose={onClose}
+    >
+      {children}
+    </Dialog>
   );
 }

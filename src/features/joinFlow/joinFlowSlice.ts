@@ -13,7 +13,13 @@ export interface JoinFlowState {
 
 const initialState: JoinFlowState = { step: 'tutorial', overlayOpen: true, inviteCode: null };
 
-const order: JoinStep[] = ['tutorial', 'form', 'whoIKnow1', 'whoIKnow2', 'completion'];
+export const JOIN_STEP_ORDER: readonly JoinStep[] = [
+  'tutorial',
+  'form',
+  'whoIKnow1',
+  'whoIKnow2',
+  'completion',
+];
 
 export const joinFlowSlice = createSlice({
   name: 'joinFlow',
@@ -33,25 +39,21 @@ export const joinFlowSlice = createSlice({
       state.step = 'form';
     },
     stepCompleted(state) {
-      const next = order[order.indexOf(state.step) + 1];
+      const next = JOIN_STEP_ORDER[JOIN_STEP_ORDER.indexOf(state.step) + 1];
       if (next && state.inviteCode) state.step = next;
     },
     stepBack(state) {
-      const previous = order[order.indexOf(state.step) - 1];
+      const previous = JOIN_STEP_ORDER[JOIN_STEP_ORDER.indexOf(state.step) - 1];
       if (previous && previous !== 'tutorial') state.step = previous;
     },
     /** From a failed registration back to the answers, e.g. to change a phone number already registered. */
     answersReopened(state) {
       if (state.inviteCode) state.step = 'form';
     },
-    /** A reload in the middle of registering comes back to where the person was. */
-    joinFlowRestored(state, action: PayloadAction<unknown>) {
-      const saved = action.payload as Partial<JoinFlowState> | null;
-      // Only a flow that had passed the invite gate is worth restoring; anything malformed is ignored.
-      if (!saved || typeof saved.inviteCode !== 'string' || !order.includes(saved.step as JoinStep)) return;
-      if (saved.step === 'tutorial') return;
-      state.step = saved.step as JoinStep;
-      state.inviteCode = saved.inviteCode.slice(0, 20);
+    /** A reload in the middle of registering comes back to where the person was (checked by the page). */
+    joinFlowRestored(state, action: PayloadAction<{ step: JoinStep; inviteCode: string }>) {
+      state.step = action.payload.step;
+      state.inviteCode = action.payload.inviteCode;
       state.overlayOpen = false;
     },
   },

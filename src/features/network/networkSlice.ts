@@ -1,5 +1,4 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { limits } from '../../domain/limits';
 import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
 import { makeBrowserId } from '../../shared/browserId';
 import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
@@ -18,25 +17,6 @@ export interface EntryInput {
   part: NetworkPart;
   group: string;
   location: string;
-}
-
-function isRestorableEntry(value: unknown): value is NetworkEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    typeof entry.id === 'string' &&
-    entry.id !== '' &&
-    entry.id.length <= limits.fieldMaxLength.entryId &&
-    typeof entry.group === 'string' &&
-    typeof entry.location === 'string' &&
-    Object.keys(validateNetworkEntryInput(entry.group, entry.location)).length === 0 &&
-    typeof entry.x === 'number' &&
-    Number.isFinite(entry.x) &&
-    typeof entry.y === 'number' &&
-    Number.isFinite(entry.y) &&
-    typeof entry.avatarSeed === 'string' &&
-    typeof entry.isPart2Entry === 'boolean'
-  );
 }
 
 export const networkSlice = createSlice({
@@ -70,16 +50,9 @@ export const networkSlice = createSlice({
     entryRemoved(state, action: PayloadAction<string>) {
       state.entries = state.entries.filter((entry) => entry.id !== action.payload);
     },
-    /** The page's session-storage restore: malformed entries and any beyond 3 per part are dropped. */
-    networkRestored(state, action: PayloadAction<readonly unknown[]>) {
-      const restored: NetworkEntry[] = [];
-      for (const value of action.payload) {
-        if (!isRestorableEntry(value)) continue;
-        if (restored.some((entry) => entry.id === value.id)) continue;
-        if (!canAddNetworkEntry(restored, value.isPart2Entry)) continue;
-        restored.push({ ...value, group: value.group.trim(), location: value.location.trim() });
-      }
-      state.entries = restored;
+    /** The page's session-storage restore, with entries already checked (pages/join/joinDraftSchema.ts). */
+    networkRestored(state, action: PayloadAction<NetworkEntry[]>) {
+      state.entries = action.payload;
     },
   },
   selectors: {

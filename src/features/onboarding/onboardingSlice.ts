@@ -14,7 +14,6 @@ import {
   type WizardStepId,
 } from '../../domain/fieldRules';
 import { rootReducer } from '../../shared/store';
-import { sanitiseRestoredOnboarding } from './restoreOnboarding';
 import type { WizardTextField } from './steps/stepTypes';
 
 /** What the store knows about the chosen photo; the Blob itself lives in `photoStore`. */
@@ -103,9 +102,9 @@ export const onboardingSlice = createSlice({
       state.step = previous;
       state.direction = -1;
     },
-    /** The page's session-storage restore; anything malformed falls back to the start. */
-    onboardingRestored(_state, action: PayloadAction<unknown>) {
-      return sanitiseRestoredOnboarding(action.payload, initialOnboardingState);
+    /** The page's session-storage restore, already checked (pages/join/joinDraftSchema.ts). */
+    onboardingRestored(_state, action: PayloadAction<OnboardingState>) {
+      return action.payload;
     },
     onboardingReset() {
       return initialOnboardingState;

@@ -68,15 +68,13 @@ export default function JoinPage() {
   return (
     <>
       <title>{`Join ${brand.productName}`}</title>
-      <div inert={overlayOpen}>
-        <PageLayout>
-          {step === 'tutorial' ? (
-            <Tutorial onFinished={openInviteFlow} />
-          ) : (
-            <RegistrationSteps step={step} onRegistered={onRegistered} />
-          )}
-        </PageLayout>
-      </div>
+      <PageLayout>
+        {step === 'tutorial' ? (
+          <Tutorial onFinished={openInviteFlow} />
+        ) : (
+          <RegistrationSteps step={step} onRegistered={onRegistered} />
+        )}
+      </PageLayout>
       {overlayOpen && (
         <InviteOverlay
           onAccepted={(code) => dispatch(inviteAccepted(code))}

@@ -1,17 +1,12 @@
 import type { RootState } from '../../shared/store';
+import { restoreJoinDraft, type JoinDraft } from './joinDraftSchema';
 
 /** Session storage: what the person typed survives a reload or "Try Again", and goes with the tab. */
 export const JOIN_DRAFT_KEY = 'becca.join.draft';
 
-export interface SavedJoinDraft {
-  joinFlow: unknown;
-  onboarding: unknown;
-  network: unknown;
-}
-
 export function saveJoinDraft(state: RootState): void {
   if (!state.joinFlow?.inviteCode) return;
-  const draft: SavedJoinDraft = {
+  const draft = {
     joinFlow: state.joinFlow,
     onboarding: state.onboarding,
     network: state.network,
@@ -23,11 +18,10 @@ export function saveJoinDraft(state: RootState): void {
   }
 }
 
-export function loadJoinDraft(): SavedJoinDraft | undefined {
+export function loadJoinDraft(): JoinDraft | undefined {
   try {
     const raw = sessionStorage.getItem(JOIN_DRAFT_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
-    return parsed && typeof parsed === 'object' ? (parsed as SavedJoinDraft) : undefined;
+    return raw ? restoreJoinDraft(JSON.parse(raw)) : undefined;
   } catch {
     return undefined;
   }

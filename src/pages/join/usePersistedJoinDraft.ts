@@ -19,15 +19,9 @@ export function usePersistedJoinDraft(): () => void {
   useLayoutEffect(() => {
     const saved = loadJoinDraft();
     if (saved) {
-      dispatch(joinFlowRestored(saved.joinFlow));
+      if (saved.joinFlow) dispatch(joinFlowRestored(saved.joinFlow));
       dispatch(onboardingRestored(saved.onboarding));
-      dispatch(
-        networkRestored(
-          Array.isArray((saved.network as { entries?: unknown })?.entries)
-            ? (saved.network as { entries: unknown[] }).entries
-            : [],
-        ),
-      );
+      dispatch(networkRestored(saved.network));
       const photo = restorePhotoFromSession();
       const photoId = store.getState().onboarding?.photo?.id;
       if (photoId && photo?.id !== photoId) dispatch(photoRemoved());

@@ -9,7 +9,27 @@ import {
   type WizardStepId,
 } from '../../domain/fieldRules';
 import { limits } from '../../domain/limits';
-import type { OnboardingState, PhotoMeta } from './onboardingSlice';
+import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
+import { JOIN_STEP_ORDER, type JoinStep } from '../../features/joinFlow/joinFlowSlice';
+import {
+  initialOnboardingState,
+  type OnboardingState,
+  type PhotoMeta,
+} from '../../features/onboarding/onboardingSlice';
+
+/**
+ * The registration draft kept in session storage (saved as the three slices' states, see
+ * joinDraftStorage.ts), and `restoreJoinDraft`, the one function that reads it back: whatever is
+ * stored is untrusted (another version of the page, or a hand-edited entry), so each part is rebuilt
+ * from what is sound and anything malformed falls back to the start.
+ */
+export interface JoinDraft {
+  /** Only a flow that had passed the invite gate is restored; null otherwise. */
+  joinFlow: { step: Exclude<JoinStep, 'tutorial'>; inviteCode: string } | null;
+  onboarding: OnboardingState;
+  /** At most 3 sound entries per part, each id once, names trimmed. */
+  network: NetworkEntry[];
+}
 
 type Fields = Record<string, unknown>;
 
@@ -84,8 +104,8 @@ function restoreStep(value: unknown, draft: OnboardingDraft, photoCount: number)
   return wanted;
 }
 
-/** A whole onboarding state from whatever was kept in session storage; malformed parts fall back. */
-export function sanitiseRestoredOnboarding(value: unknown, fallback: OnboardingState): OnboardingState {
+function restoreOnboarding(value: unknown): OnboardingState {
+  const fallback = initialOnboardingState;
   if (!isObject(value)) return fallback;
   const draft = restoreDraft(value.draft, fallback.draft);
   const photo = restorePhoto(value.photo);
@@ -98,5 +118,52 @@ export function sanitiseRestoredOnboarding(value: unknown, fallback: OnboardingS
     direction: value.direction === -1 ? -1 : 1,
     touched,
     photo,
+  };
+}
+
+function restoreJoinFlow(value: unknown): JoinDraft['joinFlow'] {
+  if (!isObject(value) || typeof value.inviteCode !== 'string') return null;
+  const step = JOIN_STEP_ORDER.find((known) => known === value.step);
+  if (step === undefined || step === 'tutorial') return null;
+  return { step, inviteCode: value.inviteCode.slice(0, 20) };
+}
+
+function isSoundEntry(value: unknown): value is NetworkEntry {
+  if (!isObject(value)) return false;
+  return (
+    typeof value.id === 'string' &&
+    value.id !== '' &&
+    value.id.length <= limits.fieldMaxLength.entryId &&
+    typeof value.group === 'string' &&
+    typeof value.location === 'string' &&
+    Object.keys(validateNetworkEntryInput(value.group, value.location)).length === 0 &&
+    typeof value.x === 'number' &&
+    Number.isFinite(value.x) &&
+    typeof value.y === 'number' &&
+    Number.isFinite(value.y) &&
+    typeof value.avatarSeed === 'string' &&
+    typeof value.isPart2Entry === 'boolean'
+  );
+}
+
+function restoreNetwork(value: unknown): NetworkEntry[] {
+  const entries = isObject(value) && Array.isArray(value.entries) ? value.entries : [];
+  const restored: NetworkEntry[] = [];
+  for (const entry of entries) {
+    if (!isSoundEntry(entry)) continue;
+    if (restored.some((kept) => kept.id === entry.id)) continue;
+    if (!canAddNetworkEntry(restored, entry.isPart2Entry)) continue;
+    restored.push({ ...entry, group: entry.group.trim(), location: entry.location.trim() });
+  }
+  return restored;
+}
+
+/** The draft from whatever session storage held (`JSON.parse`d), or undefined for anything but an object. */
+export function restoreJoinDraft(value: unknown): JoinDraft | undefined {
+  if (!isObject(value)) return undefined;
+  return {
+    joinFlow: restoreJoinFlow(value.joinFlow),
+    onboarding: restoreOnboarding(value.onboarding),
+    network: restoreNetwork(value.network),
   };
 }

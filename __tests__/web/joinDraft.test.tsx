@@ -9,7 +9,8 @@ beforeEach(() => sessionStorage.clear());
 async function passInviteGate() {
   const user = userEvent.setup();
   const view = renderRoute(`/join?code=${mockInviteCodes.valid}`);
-  await screen.findByText('Invite code is valid');
+  // The check waits for the debounce and a reply: give a loaded machine more than the default second.
+  await screen.findByText('Invite code is valid', {}, { timeout: 5_000 });
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await screen.findByLabelText('First name');
   return { user, ...view };

@@ -3,8 +3,22 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import type { LookingForOption, WizardStepId } from '../../domain/fieldRules';
 import { fieldChanged, lookingForToggled, selectOnboardingState, touchedStepErrors } from './onboardingSlice';
 import { stepRegistry } from './steps/stepRegistry';
-import type { WizardTextField } from './steps/stepTypes';
+import { limits } from '../../domain/limits';
+import { messageProps } from './steps/StepLayout';
+import type { FieldBinding, WizardTextField } from './steps/stepTypes';
 import { usePhotoChoice } from './usePhotoChoice';
+
+/** How much each input takes: the domain's limits, and three digits for an age (100 at most). */
+const FIELD_MAX_LENGTH: Record<WizardTextField, number> = {
+  firstName: limits.fieldMaxLength.firstName,
+  lastName: limits.fieldMaxLength.lastName,
+  age: 3,
+  phone: limits.phoneInputMaxLength,
+  location: limits.fieldMaxLength.location,
+  occupation: limits.fieldMaxLength.occupation,
+  joy: limits.fieldMaxLength.joy,
+  exciting: limits.fieldMaxLength.exciting,
+};
 
 /**
  * One wizard step from the registry, wired to the store: the draft, the live messages of the fields
@@ -16,9 +30,15 @@ export function OnboardingStep({ step, headingId }: { step: WizardStepId; headin
   const errors = useMemo(() => touchedStepErrors(state, step), [state, step]);
   const photo = usePhotoChoice();
 
-  const onFieldChange = useCallback(
-    (field: WizardTextField, value: string) => dispatch(fieldChanged({ field, value })),
-    [dispatch],
+  const field = useCallback(
+    (name: WizardTextField): FieldBinding => ({
+      name,
+      value: state.draft[name],
+      maxLength: FIELD_MAX_LENGTH[name],
+      onChange: (event) => dispatch(fieldChanged({ field: name, value: event.target.value })),
+      ...messageProps(errors[name]),
+    }),
+    [dispatch, state.draft, errors],
   );
   const onLookingForToggle = useCallback(
     (option: LookingForOption) => dispatch(lookingForToggled(option)),
@@ -31,7 +51,7 @@ export function OnboardingStep({ step, headingId }: { step: WizardStepId; headin
       headingId={headingId}
       draft={state.draft}
       errors={errors}
-      onFieldChange={onFieldChange}
+      field={field}
       onLookingForToggle={onLookingForToggle}
       photo={photo}
     />

@@ -1,11 +1,11 @@
 import { TextField } from '../../../components/TextField';
 import { brand } from '../../../config/brand';
 import { limits } from '../../../domain/limits';
-import { StepHeader, messageProps } from './StepLayout';
+import { StepHeader } from './StepLayout';
 import type { StepProps } from './stepTypes';
 
 /** Step 2: age, a whole number from 18 to 100. */
-export function AgeStep({ headingId, draft, errors, onFieldChange }: StepProps) {
+export function AgeStep({ headingId, field }: StepProps) {
   return (
     <>
       <StepHeader headingId={headingId} title="How old are you?">
@@ -13,17 +13,7 @@ export function AgeStep({ headingId, draft, errors, onFieldChange }: StepProps) 
         {brand.assistantName} suggest people at a similar stage of life.
       </StepHeader>
       <div css={{ maxWidth: '12rem' }}>
-        <TextField
-          label="Age"
-          name="age"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          maxLength={3}
-          value={draft.age}
-          onChange={(event) => onFieldChange('age', event.target.value)}
-          {...messageProps(errors.age)}
-        />
+        <TextField label="Age" {...field('age')} inputMode="numeric" autoComplete="off" required />
       </div>
     </>
   );

@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { useId } from 'react';
-import type { FieldError } from '../../../domain/fieldRules';
 import { limits } from '../../../domain/limits';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import type { FieldBinding } from './stepTypes';
 
 const Field = styled.div`
   display: grid;
@@ -53,21 +53,15 @@ const Counter = styled.span<{ short: boolean }>`
  */
 export function LongTextField({
   label,
+  placeholder,
   name,
   value,
-  error,
-  placeholder,
   maxLength,
   onChange,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error: FieldError;
-  placeholder?: string;
-  maxLength: number;
-  onChange: (value: string) => void;
-}) {
+  message,
+  invalid,
+}: FieldBinding & { label: string; placeholder?: string }) {
+  const error = invalid ? message : undefined;
   const id = useId();
   const min = limits.longTextMinLength;
   const count = value.trim().length;
@@ -85,7 +79,7 @@ export function LongTextField({
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-counter ${id}-message`}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
       />
       <Footer>
         <Message id={`${id}-message`} role={error ? 'alert' : 'status'} aria-live="polite">

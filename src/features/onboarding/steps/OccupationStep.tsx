@@ -1,11 +1,10 @@
 import { brand } from '../../../config/brand';
-import { limits } from '../../../domain/limits';
 import { LongTextField } from './LongTextField';
 import { StepHeader } from './StepLayout';
 import type { StepProps } from './stepTypes';
 
 /** Step 7: the occupation answer, at least 30 characters; it becomes the result's "me". */
-export function OccupationStep({ headingId, draft, errors, onFieldChange }: StepProps) {
+export function OccupationStep({ headingId, field }: StepProps) {
   return (
     <>
       <StepHeader headingId={headingId} title="Tell us about your work">
@@ -14,12 +13,8 @@ export function OccupationStep({ headingId, draft, errors, onFieldChange }: Step
       </StepHeader>
       <LongTextField
         label="What is your occupation?"
-        name="occupation"
+        {...field('occupation')}
         placeholder="e.g. I’m a nurse at a children’s hospital in Leeds and I love my night-shift team"
-        maxLength={limits.fieldMaxLength.occupation}
-        value={draft.occupation}
-        error={errors.occupation}
-        onChange={(value) => onFieldChange('occupation', value)}
       />
     </>
   );

@@ -1,11 +1,10 @@
 import { TextField } from '../../../components/TextField';
 import { brand } from '../../../config/brand';
-import { limits } from '../../../domain/limits';
-import { FieldNote, FieldStack, StepHeader, messageProps } from './StepLayout';
+import { FieldNote, FieldStack, StepHeader } from './StepLayout';
 import type { StepProps } from './stepTypes';
 
 /** Step 8: phone and location, neither of which is ever shown on the profile. */
-export function PhoneLocationStep({ headingId, draft, errors, onFieldChange }: StepProps) {
+export function PhoneLocationStep({ headingId, field }: StepProps) {
   const assistant = brand.assistantName;
   return (
     <>
@@ -15,15 +14,11 @@ export function PhoneLocationStep({ headingId, draft, errors, onFieldChange }: S
       <FieldStack>
         <TextField
           label="Mobile number"
-          name="phone"
+          {...field('phone')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           required
-          maxLength={limits.phoneInputMaxLength}
-          value={draft.phone}
-          onChange={(event) => onFieldChange('phone', event.target.value)}
-          {...messageProps(errors.phone)}
           extra={
             <FieldNote>
               Your number is stored securely. You need it to text {assistant} on WhatsApp, and it is never
@@ -33,14 +28,10 @@ export function PhoneLocationStep({ headingId, draft, errors, onFieldChange }: S
         />
         <TextField
           label="Location"
-          name="location"
+          {...field('location')}
           autoComplete="address-level2"
           placeholder="e.g. Hackney, London"
           required
-          maxLength={limits.fieldMaxLength.location}
-          value={draft.location}
-          onChange={(event) => onFieldChange('location', event.target.value)}
-          {...messageProps(errors.location)}
           extra={
             <FieldNote>
               We use your location to introduce you to people nearby. It is not shown on your profile either.

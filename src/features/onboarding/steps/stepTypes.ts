@@ -2,8 +2,19 @@ import type { ComponentType } from 'react';
 import type { LookingForOption, OnboardingDraft, WizardErrors } from '../../../domain/fieldRules';
 
 /** The draft fields a person types into (lookingFor is toggled instead). */
-/** The draft fields a person types into (lookingFor is toggled instead). */
 export type WizardTextField = Exclude<keyof OnboardingDraft, 'lookingFor'>;
+
+/** A draft field bound to its input, in the spirit of react-hook-form's `register(name)`. */
+export interface FieldBinding {
+  name: WizardTextField;
+  value: string;
+  maxLength: number;
+  onChange: (event: { target: { value: string } }) => void;
+  /** The live message once the person has touched the field (empty until then). */
+  message: string;
+  tone: 'error' | 'neutral';
+  invalid: boolean;
+}
 
 /** The photo step's view of the chosen photo and what it can do with it. */
 export interface PhotoControls {
@@ -23,7 +34,8 @@ export interface StepProps {
   draft: OnboardingDraft;
   /** Live messages for the fields the person has touched. */
   errors: WizardErrors;
-  onFieldChange: (field: WizardTextField, value: string) => void;
+  /** Everything a text field needs to edit one draft field: `<TextField label="Age" {...field('age')} />`. */
+  field: (name: WizardTextField) => FieldBinding;
   onLookingForToggle: (option: LookingForOption) => void;
   photo: PhotoControls;
 }

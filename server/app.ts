@@ -1,5 +1,4 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -27,6 +26,7 @@ import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards
 import { UploadBudget } from './registration/uploadBudget';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
+import { applySecurityHeaders } from './web/securityHeaders';
 import { registerMetrics } from './metrics/metricsRoutes';
 
 export interface AppDependencies {
@@ -109,15 +109,21 @@ export async function buildApp({
     return reply.code(status).send({ detail });
   });
 
-  await app.register(helmet, {
+  applySecurityHeaders(app, {
     // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
     contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
     // HSTS only means something behind TLS; the proxy that terminates TLS should send it too.
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
 
-  // Pages and API answers on the fly; built assets arrive already compressed (preCompressed).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // API answers are compressed on the fly; pages and built assets are sent already compressed.
+  // Request bodies are never decoded (installRequestGuards refuses them), so no decompression hook.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
   await app.register(rateLimit, {
     global: false,
     redis,

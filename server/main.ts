@@ -9,6 +9,7 @@ import { removeAdminToken, writeAdminToken } from './operator/adminToken';
 import { installShutdown } from './shutdown';
 import { framedBlock, openLogOutput } from './logging/logOutput';
 import { loggerOptions } from './logging/requestLogging';
+import { limitHeapGrowth } from './heapGrowth';
 
 const FIRST_INVITE_USES = 10;
 
@@ -42,6 +43,7 @@ function loopbackUrl(address: AddressInfo): string {
 }
 
 async function main() {
+  limitHeapGrowth();
   const settings = readSettings();
   const { database, lock } = await openDatabase(settings);
   await database.migrate();

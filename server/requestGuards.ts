@@ -50,6 +50,27 @@ export function closeAfterAnswerLingering(raw: IncomingMessage): void {
   };
 }
 
+/** HTTP/1.1: a request has a body exactly when it says how long it is or that it comes in chunks. */
+function hasBody(raw: IncomingMessage): boolean {
+  const length = raw.headers['content-length'];
+  return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function armBodyIdleTimeout(raw: IncomingMessage, idleMs: number): void {
+  const socket = raw.socket;
+  // (fastify.inject's requests have no real socket and no time to lose.)
+  if (raw.complete || typeof socket?.setTimeout !== 'function') return;
+  socket.setTimeout(idleMs);
+  raw.on('timeout', () => {
+    if (socket.destroyed) return;
+    socket.end(stalledResponse(), () => socket.destroy());
+  });
+  // Once the body is in, the route may take its time: the idle clock is for the sender, not for us.
+  raw.once('end', () => {
+    if (!socket.destroyed) socket.setTimeout(0);
+  });
+}
+
 /**
  * Hooks every request passes, whatever its route:
  * - a compressed body is refused at once (415): nothing here decodes one, and a multipart parser
@@ -63,30 +84,21 @@ export function installRequestGuards(
   app: FastifyInstance,
   { bodyIdleTimeoutMs }: RequestGuardSettings,
 ): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      throw new HttpError(415, ENCODED_BODY_REFUSED);
+      done(new HttpError(415, ENCODED_BODY_REFUSED));
+      return;
     }
-    const raw = request.raw;
-    const socket = raw.socket;
-    // (fastify.inject's requests have no real socket and no time to lose.)
-    if (raw.complete || typeof socket?.setTimeout !== 'function') return;
-    socket.setTimeout(bodyIdleTimeoutMs);
-    raw.on('timeout', () => {
-      if (socket.destroyed) return;
-      socket.end(stalledResponse(), () => socket.destroy());
-    });
-    // Once the body is in, the route may take its time: the idle clock is for the sender, not for us.
-    raw.once('end', () => {
-      if (!socket.destroyed) socket.setTimeout(0);
-    });
+    if (hasBody(request.raw)) armBodyIdleTimeout(request.raw, bodyIdleTimeoutMs);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     const path = request.url;
     if (path.startsWith('/api/') || path === '/health' || path.startsWith('/health?')) {
       reply.header('cache-control', 'no-store');
     }
+    done();
   });
 }

@@ -33,8 +33,9 @@ export function installShutdown({
 
   // A keep-alive connection whose request was in flight at the signal would otherwise stay open
   // after its answer (Fastify's keepAliveTimeout: 72 s) and hold the close up.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done();
   });
 
   const shutdown = async (signal: string) => {

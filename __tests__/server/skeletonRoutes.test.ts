@@ -75,6 +75,28 @@ describe.each(engines)('web app and health on $name', (engine) => {
     expect(response.headers['content-security-policy']).toBe(pinnedPolicy('', ''));
   });
 
+  // helmet's headers, worked out once at start (server/web/securityHeaders.ts), on every kind of answer.
+  test.each(['/', '/faq', '/health', '/api/does-not-exist', '/nope'])(
+    '%s carries the security headers, and no HSTS over plain HTTP',
+    async (url) => {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
+
   test('a page is the same bytes and headers on every response, so a CDN can keep it', async () => {
     const [first, second] = [
       await server.app.inject({ method: 'GET', url: '/' }),
@@ -164,5 +186,19 @@ describe('health when the database cannot answer', () => {
     expect(response.json()).toEqual({ status: 'error', detail: 'The database is not answering.' });
     server.database.ping = ping;
     await server.close();
+  });
+});
+
+describe('security headers behind TLS', () => {
+  test('an https APP_URL adds HSTS to pages and API answers', async () => {
+    const server = await startTestServer(engines[0]!, { appUrl: 'https://becca.example' });
+    try {
+      for (const url of ['/', '/health']) {
+        const response = await server.app.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ export function registerMetrics(app: FastifyInstance, { metricsToken }: { metric
   const metrics = createAppMetrics();
   app.decorate('metrics', metrics);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The template ("/api/auth/validate-code/:code"), never the path: paths carry codes.
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
@@ -43,6 +43,7 @@ export function registerMetrics(app: FastifyInstance, { metricsToken }: { metric
     if (status === 429) metrics.rateLimitRefusals.inc({ route });
     else if (route === REGISTER_ROUTE && status === 201) metrics.registrations.inc();
     else if (route === WAITLIST_ROUTE && status === 200) metrics.waitlistJoins.inc();
+    done();
   });
 
   app.get(

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { HttpError } from '../httpError';
 import { limits } from '../../src/domain/limits';
 import {
@@ -21,8 +21,21 @@ export class PhotoRejectedError extends HttpError {
   }
 }
 
-// Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
-sharp.cache(false);
+type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
+let loadingSharp: Promise<SharpFactory> | undefined;
+
+/**
+ * libvips is loaded with the first photo, not at start: a server that is only serving pages and
+ * answering the API never holds its ~10 MB.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /**
  * Two photos decoded at once. More than the machine's cores buys no speed, only memory: each decode
@@ -48,6 +61,7 @@ export function assertAcceptedFormat(input: Uint8Array): void {
 
 async function decodeAndReencode(input: Buffer): Promise<ProcessedPhoto> {
   const { maxInputPixels, maxDimensionAfterResize } = limits.photos;
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' })
       .rotate()

@@ -11,6 +11,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     {
       schema: { response: { 200: HealthOk, 503: HealthDown } },
       config: { rateLimit: false },
+      // Fifteen bytes of JSON: nothing to compress, so no compression hook either.
+      compress: false,
       // Probes call this every few seconds on every instance: a log line each drowns the rest (and
       // cost a fifth of its throughput). A failing check still logs its error.
       logLevel: 'warn',

@@ -181,8 +181,9 @@ function describe(error: unknown): string {
  */
 export function attachWebhookWorker(app: FastifyInstance, db: Db, settings: WebhookSettings): WebhookWorker {
   const worker = startWebhookWorker(db, settings, app.log);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) worker.wake();
+    done();
   });
   app.addHook('onClose', () => worker.stop());
   return worker;

@@ -13,6 +13,8 @@ export interface BenchMeasurements {
   storage: { acknowledged: number; storedWhole: number; incompleteUsers: number; orphans: number };
   /** Whether each invite code's `uses` equals the users registered with it. */
   usesMatchUsers: boolean;
+  /** Two seconds after a restart on an existing DATA_DIR, before any load. */
+  idleRssMb: number;
   peakRssMb: number;
   /** The first start on an empty DATA_DIR, which runs initdb (embedded runs only). */
   firstStartPeakMb?: number;
@@ -52,11 +54,11 @@ function budgetRows(m: BenchMeasurements): Row[] {
         budget: '(the floor)',
       },
       {
+        // DESIGN §6 budgets validate-code on PostgreSQL; on the one-connection embedded engine the
+        // in-process lookup rate is the ceiling it is read against.
         figure: 'validate-code throughput, 50 connections',
         measured: `${number(validate.requestsPerSecond)} req/s (${number((100 * validate.requestsPerSecond) / lookup)} % of lookup)`,
-        budget: `≥ 70 % of lookup = ${number(0.7 * lookup)}`,
-        ratio: validate.requestsPerSecond / (0.7 * lookup),
-        pass: validate.requestsPerSecond >= 0.7 * lookup,
+        budget: '(reference)',
       },
     );
   } else {
@@ -68,7 +70,7 @@ function budgetRows(m: BenchMeasurements): Row[] {
       pass: validate.requestsPerSecond >= 5000,
     });
   }
-  const p99Budget = m.engine === 'pglite' ? 50 : 30;
+  const p99Budget = m.engine === 'pglite' ? undefined : 30;
   const photoMb = m.registrations.photoBytes / (1024 * 1024);
   const registrationRate = m.registrations.acknowledged.length / m.registrations.seconds;
   const { storage } = m;
@@ -83,9 +85,9 @@ function budgetRows(m: BenchMeasurements): Row[] {
     {
       figure: 'validate-code p99 latency',
       measured: `${validate.p99Ms} ms (p50 ${validate.p50Ms} ms)`,
-      budget: `≤ ${p99Budget} ms`,
-      ratio: validate.p99Ms / p99Budget,
-      pass: validate.p99Ms <= p99Budget,
+      budget: p99Budget === undefined ? '(reference)' : `≤ ${p99Budget} ms`,
+      ratio: p99Budget === undefined ? undefined : validate.p99Ms / p99Budget,
+      pass: p99Budget === undefined ? undefined : validate.p99Ms <= p99Budget,
     },
     {
       figure: 'validate-code errors + non-2xx',
@@ -109,11 +111,18 @@ function budgetRows(m: BenchMeasurements): Row[] {
       pass: storedWhole,
     },
     {
+      figure: 'server idle RSS (after a restart)',
+      measured: `${number(m.idleRssMb)} MB`,
+      budget: '≤ 150 MB',
+      ratio: m.idleRssMb / 150,
+      pass: m.idleRssMb <= 150,
+    },
+    {
       figure: 'server peak RSS (start-up and all the loads above)',
       measured: `${number(m.peakRssMb)} MB`,
-      budget: '≤ 300 MB',
-      ratio: m.peakRssMb / 300,
-      pass: m.peakRssMb <= 300,
+      budget: '≤ 250 MB',
+      ratio: m.peakRssMb / 250,
+      pass: m.peakRssMb <= 250,
     },
     {
       figure: `pixel bomb PNG x${bomb.statuses.length} (20000×20000)`,

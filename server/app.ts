@@ -24,6 +24,7 @@ import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
 import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { UploadBudget } from './registration/uploadBudget';
+import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders } from './web/securityHeaders';
@@ -151,6 +152,7 @@ export async function buildApp({
     rateLimitPerMinute: rateLimits.register,
     memberInvites: settings.memberInvites,
     uploadBudget: new UploadBudget(limits.photos.maxBytesInFlight),
+    photoSlots: new PhotoSlots(limits.photos.registrationsAtOnce, limits.photos.maxSlotWaitMs),
   });
   await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });
   const optOuts = phoneOptOutList(db, settings.optOutSalt);

@@ -126,8 +126,9 @@ test('photos beyond the 64 MB shared budget answer 503 with Retry-After', async 
   const formData = JSON.stringify(webFormData(inviteCode));
   const holders: RawClient[] = [];
   const stops: (() => void)[] = [];
-  // Three uploads each hold two 10 MB photos (60 MB) and keep the third part trickling.
-  for (let index = 0; index < 3; index += 1) {
+  // Two uploads each hold three photos' worth (60 MB together), the last part still trickling in. They
+  // take two of the three photo slots (limits.photos.registrationsAtOnce); the late one gets the third.
+  for (let index = 0; index < 2; index += 1) {
     const opened = await client();
     const start = registrationUploadStart(40 * MB);
     await opened.write(start.head + start.partHead('form_data') + formData + '\r\n');
@@ -137,6 +138,7 @@ test('photos beyond the 64 MB shared budget answer 503 with Retry-After', async 
       await opened.write('\r\n');
     }
     await opened.write(start.partHead('photos', 'c.jpg'));
+    await opened.write(photo, 10_000);
     stops.push(opened.trickle(IDLE_SECONDS * 250));
     holders.push(opened);
   }

@@ -86,10 +86,38 @@ export function compiledServerEntry(): string {
   return serverEntry;
 }
 
-function serverCommand(via: ServerProcessOptions['via']): [string, string[]] {
-  if (via === 'npm start') return ['npm', ['start', '--silent']];
-  if (via === 'node') return [process.execPath, [compiledServerEntry()]];
-  return [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+/**
+ * The environment and node flags `npm start` runs the compiled server with. package.json's start
+ * script is the one place they are written, so a bench or test of "what production runs" reads them
+ * there: `… && NAME=value … exec node <flags> build/server/main.js`.
+ */
+export function productionNodeCommand(): { env: Record<string, string>; flags: string[] } {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const command = /&&\s*((?:[A-Z_]+=\S+\s+)*)exec node\s+(.*?)\s*build\/server\/main\.js\s*$/.exec(
+    packageJson.scripts.start,
+  );
+  if (!command)
+    throw new Error(`package.json's start script no longer ends in "exec node … build/server/main.js"`);
+  const [, assignments = '', flags = ''] = command;
+  const env = Object.fromEntries(
+    assignments
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => assignment.split('=', 2) as [string, string]),
+  );
+  return { env, flags: flags.split(/\s+/).filter(Boolean) };
+}
+
+function serverCommand(via: ServerProcessOptions['via']): [string, string[], Record<string, string>] {
+  if (via === 'npm start') return ['npm', ['start', '--silent'], {}];
+  if (via === 'node') {
+    const { env, flags } = productionNodeCommand();
+    return [process.execPath, [...flags, compiledServerEntry()], env];
+  }
+  return [process.execPath, ['--import', 'tsx', 'server/main.ts'], {}];
 }
 
 /**
@@ -106,11 +134,12 @@ export async function startServerProcess({
   let output = '';
   let stdout = '';
   let stderr = '';
-  const [command, args] = serverCommand(via);
+  const [command, args, productionEnv] = serverCommand(via);
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
+      ...productionEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

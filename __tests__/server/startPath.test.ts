@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE_NAME } from '../../server/dataDirLock';
-import { killLeftoverProcesses, makeTempDir, startServerProcess } from './realServerProcess';
+import {
+  killLeftoverProcesses,
+  makeTempDir,
+  productionNodeCommand,
+  startServerProcess,
+} from './realServerProcess';
 
 // `npm start` boots npm, compiles the server when stale and opens PGlite: seconds on a busy machine.
 jest.setTimeout(240_000);
@@ -21,6 +26,14 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The environment `pid` was started with (Linux). */
+function environment(pid: number): Record<string, string> {
+  const entries = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(
+    entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
 }
 
 /** The command line the kernel ran for `pid` (Linux), to show which program is serving. */
@@ -52,6 +65,10 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start told %s by a supervisor
       '--max-semi-space-size=4',
       'build/server/main.js',
     ]);
+    // The bench and the tests' "as production runs it" read the same flags and malloc settings.
+    const production = productionNodeCommand();
+    expect(commandLine(servingPid).slice(1, -1)).toEqual(production.flags);
+    expect(environment(servingPid)).toMatchObject({ MALLOC_ARENA_MAX: '2', ...production.env });
 
     const stoppedBy = Date.now() + STOP_DEADLINE_MS;
     process.kill(server.pid, signal);

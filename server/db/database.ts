@@ -47,7 +47,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
     dataDir,
     serializers: { [types.BYTEA]: byteaToHex },
     // 128 MB of shared buffers by default, held for the life of the process; this data set fits in far less.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'],
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=4MB'],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -100,6 +100,8 @@ export interface RegistrationReading {
   checkInvite(code: string): Promise<void>;
   /** This request's share of the bytes all uploads may hold together. */
   claim: UploadClaim;
+  /** Awaited once, after the invite check and before the first photo byte is read. */
+  beforeFirstPhoto?: () => Promise<void>;
 }
 
 const PHOTO_FIELD = /^(photos|photo_\d)$/;
@@ -147,7 +149,7 @@ async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffe
  */
 export async function readRegistrationRequest(
   request: FastifyRequest,
-  { checkInvite, claim }: RegistrationReading,
+  { checkInvite, claim, beforeFirstPhoto }: RegistrationReading,
 ): Promise<RegistrationRequest> {
   const fields: Record<string, string> = {};
   const photos: Buffer[] = [];
@@ -166,6 +168,7 @@ export async function readRegistrationRequest(
         }
         if (!inviteChecked) throw new RegistrationRequestError(403, PHOTO_BEFORE_INVITE);
         if (photos.length >= limits.photos.max) throw new RegistrationRequestError(422, TOO_MANY_PHOTOS);
+        if (photos.length === 0) await beforeFirstPhoto?.();
         photos.push(await readPhoto(part, claim));
         continue;
       }

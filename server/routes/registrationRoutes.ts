@@ -8,6 +8,7 @@ import { processPhoto } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
 import { InviteRejectedError, registerUser } from '../registration/registrationStore';
 import type { UploadBudget } from '../registration/uploadBudget';
+import type { PhotoSlots } from '../registration/photoSlots';
 import { whatsAppUrl } from '../registration/whatsAppLink';
 import { ErrorDetail } from './schemas';
 
@@ -19,6 +20,8 @@ export interface RegistrationRouteOptions {
   memberInvites: number;
   /** Shared by every registration in flight: the cap on photo bytes held at once. */
   uploadBudget: UploadBudget;
+  /** How many registrations read and process their photos at once (see PhotoSlots). */
+  photoSlots: PhotoSlots;
 }
 
 const Registered = Type.Object({
@@ -41,7 +44,7 @@ async function checkInvite(db: Db, code: string): Promise<void> {
  */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites, uploadBudget },
+  { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites, uploadBudget, photoSlots },
 ) => {
   app.post(
     '/api/auth/register',
@@ -65,11 +68,15 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
     },
     async (request, reply) => {
       const claim = uploadBudget.claim();
+      let releasePhotoSlot: (() => void) | undefined;
       try {
         // The invite is checked as soon as its part arrives, before any photo is read.
         const { payload: received, photos } = await readRegistrationRequest(request, {
           checkInvite: (code) => checkInvite(db, code),
           claim,
+          beforeFirstPhoto: async () => {
+            releasePhotoSlot = await photoSlots.acquire();
+          },
         });
         const checked = checkWebRegistrationPayload(received, photos.length);
         if (checked.error) throw new HttpError(422, checked.error.detail);
@@ -88,6 +95,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
+        releasePhotoSlot?.();
         claim.release();
       }
     },

@@ -80,6 +80,10 @@ export const limits = {
      * come back later (503) rather than the server growing without bound.
      */
     maxBytesInFlight: 64 * 1024 * 1024,
+    /** Registrations reading and processing their photos at once; the rest wait (server/registration/photoSlots.ts). */
+    registrationsAtOnce: 3,
+    /** How long a registration with a good invite code waits for one of those before a 503. */
+    maxSlotWaitMs: 15_000,
   },
   multipart: {
     /** The `form_data` JSON text (or any single text field of the older form). */

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pLimit from 'p-limit';
 import type { Sharp, SharpOptions } from 'sharp';
 import { HttpError } from '../httpError';
@@ -32,16 +33,19 @@ function loadSharp(): Promise<SharpFactory> {
   loadingSharp ??= import('sharp').then(({ default: sharp }) => {
     // Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
     sharp.cache(false);
+    // One thread per photo, one photo per core (below): all cores work, and no photo holds the
+    // per-thread buffers of several.
+    sharp.concurrency(1);
     return sharp;
   });
   return loadingSharp;
 }
 
 /**
- * Two photos decoded at once. More than the machine's cores buys no speed, only memory: each decode
- * holds a full-size frame, so a burst of uploads would otherwise multiply the peak.
+ * As many photos decoded at once as there are cores. More buys no speed, only memory: each decode
+ * holds a frame, so a burst of uploads would otherwise multiply the peak.
  */
-const photoDecodingLimit = pLimit(2);
+const photoDecodingLimit = pLimit(os.availableParallelism());
 
 /**
  * Trusts nothing the browser said about the file: the bytes are decoded (which proves they are an

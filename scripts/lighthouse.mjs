@@ -75,12 +75,13 @@ async function main() {
 
   const server = await startRealServer();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'becca-lighthouse-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || chromiumLaunchOptions.executablePath,
-    chromeFlags: [...chromiumLaunchOptions.args, `--user-data-dir=${userDataDir}`],
-  });
+  let chrome;
   const rows = [];
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || chromiumLaunchOptions.executablePath,
+      chromeFlags: [...chromiumLaunchOptions.args, `--user-data-dir=${userDataDir}`],
+    });
     for (const route of routes.length ? routes : defaultRoutes) {
       const runs = [];
       for (let run = 0; run < runsPerRoute; run++)
@@ -95,8 +96,9 @@ async function main() {
       rows.push(row(route, median, runs));
     }
   } finally {
-    await chrome.kill();
-    await server.stop();
+    // Whatever happened (no Chromium, a lost trace), nothing is left running or on disk.
+    await chrome?.kill();
+    await server.stopAndDelete();
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
 

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,7 +9,7 @@ import { healthRoutes } from './routes/healthRoutes';
 import { webAppRoutes } from './routes/webAppRoutes';
 import { inviteCodeRoutes } from './routes/inviteCodeRoutes';
 import { waitlistRoutes } from './routes/waitlistRoutes';
-import { registrationMultipartLimits, registrationRoutes } from './routes/registrationRoutes';
+import { registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
@@ -138,7 +137,6 @@ export async function buildApp({
         { statusCode: 429 },
       ),
   });
-  await app.register(multipart, { limits: registrationMultipartLimits });
 
   registerMetrics(app, { metricsToken: settings.metricsToken });
   const { db } = database;

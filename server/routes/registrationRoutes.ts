@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { limits } from '../../src/domain/limits';
 import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
@@ -32,6 +33,16 @@ const Registered = Type.Object({
   whatsapp_url: Type.String(),
 });
 
+const registrationMultipartLimits = {
+  fileSize: limits.photos.maxBytes,
+  // One more than we accept, so that a fourth photo is answered with a clear message.
+  files: limits.photos.max + 1,
+  fields: limits.multipart.maxFields,
+  fieldSize: limits.multipart.maxFormDataBytes,
+  parts: limits.multipart.maxFields + limits.photos.max + 1,
+  headerPairs: 200,
+};
+
 /** Throws 403 unless the code admits one more registration right now (registerUser re-checks it). */
 async function checkInvite(db: Db, code: string): Promise<void> {
   const state = inviteCodeState(await findInviteCode(db, code));
@@ -46,6 +57,9 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
   app,
   { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites, uploadBudget, photoSlots },
 ) => {
+  // Registered here, not on the app: multipart adds two hooks to every route in its scope, and only
+  // this one reads multipart bodies.
+  await app.register(multipart, { limits: registrationMultipartLimits });
   app.post(
     '/api/auth/register',
     {
@@ -100,14 +114,4 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
       }
     },
   );
-};
-
-export const registrationMultipartLimits = {
-  fileSize: limits.photos.maxBytes,
-  // One more than we accept, so that a fourth photo is answered with a clear message.
-  files: limits.photos.max + 1,
-  fields: limits.multipart.maxFields,
-  fieldSize: limits.multipart.maxFormDataBytes,
-  parts: limits.multipart.maxFields + limits.photos.max + 1,
-  headerPairs: 200,
 };

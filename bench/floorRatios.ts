@@ -5,9 +5,17 @@ import { wrkGet, type WrkResult } from './wrkLoad';
 
 const projectRoot = path.resolve(__dirname, '..');
 
+interface Round {
+  ours: WrkResult;
+  bare: WrkResult;
+}
+
+/** The median round, and every round's ratio so that the spread is in the report too. */
+type Comparison = Round & { ratios: number[] };
+
 export interface FloorMeasurements {
-  health: { ours: WrkResult; bare: WrkResult };
-  landing: { ours: WrkResult; bare: WrkResult };
+  health: Comparison;
+  landing: Comparison;
 }
 
 /** Starts bench/bareServer.ts in its own process and resolves with its URL and a stop function. */
@@ -28,14 +36,18 @@ async function startBareServer(): Promise<{ url: string; stop(): void }> {
 /** Alternating rounds of ours-then-bare; the round whose ratio is the median is the one reported. */
 const ROUNDS = 3;
 
-async function medianRound(ourUrl: string, bareUrl: string, load: Parameters<typeof wrkGet>[1]) {
-  const rounds: { ours: WrkResult; bare: WrkResult }[] = [];
+async function medianRound(
+  ourUrl: string,
+  bareUrl: string,
+  load: Parameters<typeof wrkGet>[1],
+): Promise<Comparison> {
+  const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     rounds.push({ ours: await wrkGet(ourUrl, load), bare: await wrkGet(bareUrl, load) });
   }
-  const ratio = ({ ours, bare }: { ours: WrkResult; bare: WrkResult }) =>
-    ours.requestsPerSecond / bare.requestsPerSecond;
-  return rounds.sort((a, b) => ratio(a) - ratio(b))[Math.floor(ROUNDS / 2)]!;
+  const ratio = ({ ours, bare }: Round) => ours.requestsPerSecond / bare.requestsPerSecond;
+  const ratios = rounds.map(ratio);
+  return { ...rounds.sort((a, b) => ratio(a) - ratio(b))[Math.floor(ROUNDS / 2)]!, ratios };
 }
 
 /**
@@ -62,13 +74,15 @@ export async function measureAgainstFloor(
 
 const percent = (ours: number, bare: number) => `${Math.round((100 * ours) / bare)} %`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
-const row = (name: string, ours: WrkResult, bare: WrkResult, budget: string, pass: boolean) =>
+const spread = (ratios: number[]) =>
+  `rounds ${ratios.map((ratio) => `${Math.round(100 * ratio)}`).join('/')} %`;
+const row = (name: string, { ours, bare, ratios }: Comparison, budget: string, pass: boolean) =>
   `${verdict(pass)}  ${name.padEnd(34)} ${Math.round(ours.requestsPerSecond).toString().padStart(7)} req/s  ` +
   `p99 ${ours.p99Ms.toFixed(1).padStart(6)} ms   floor ${Math.round(bare.requestsPerSecond)
     .toString()
     .padStart(
       7,
-    )} req/s   ratio ${percent(ours.requestsPerSecond, bare.requestsPerSecond).padStart(5)}   (${budget})`;
+    )} req/s   ratio ${percent(ours.requestsPerSecond, bare.requestsPerSecond).padStart(5)} (${spread(ratios)})   (${budget})`;
 
 export function formatFloorRatios(
   floor: FloorMeasurements,
@@ -80,15 +94,13 @@ export function formatFloorRatios(
     `Against the floor (wrk -t1 -c50, same run, median of ${ROUNDS} alternating rounds):`,
     row(
       'GET /health vs Fastify+PGlite',
-      health.ours,
-      health.bare,
+      health,
       'budget ≥ 80 %, p99 ≤ 50 ms',
       health.ours.requestsPerSecond >= 0.8 * health.bare.requestsPerSecond && health.ours.p99Ms <= 50,
     ),
     row(
       'GET / (br) vs precompressed bytes',
-      landing.ours,
-      landing.bare,
+      landing,
       'budget ≥ 50 %',
       landing.ours.requestsPerSecond >= 0.5 * landing.bare.requestsPerSecond,
     ),

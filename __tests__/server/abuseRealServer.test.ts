@@ -17,8 +17,11 @@ import { makeTempDir, runCli, startServerProcess, type ServerProcess } from './r
 jest.setTimeout(180_000);
 
 const MB = 1024 * 1024;
-/** Short enough for a quick test, long enough for a busy 2-core machine to answer everyone first. */
-const IDLE_SECONDS = 5;
+/**
+ * Short enough for a quick test, long enough for a busy 2-core machine to answer everyone first: at 5 s,
+ * one of twenty refused uploads was now and then still unanswered when CI ran other real servers beside it.
+ */
+const IDLE_SECONDS = 10;
 /** A name stored before the text rules existed (or by another tool): the CLI must not print it raw. */
 const HOSTILE_NAME = 'Eve\u001B[2J\u0007\rForged line';
 
@@ -103,7 +106,7 @@ test('20 stalled 30 MB uploads without an invite code are refused unread: RSS +â
           : `${start.partHead('form_data')}${JSON.stringify({ ...webFormData(''), invite_code: undefined })}\r\n` +
             start.partHead('photos', 'a.jpg');
       await opened.write(start.head + prelude);
-      await within(5_000, opened.answer);
+      await within(IDLE_SECONDS * 1000, opened.answer);
       // An attacker keeps pushing its 30 MB anyway, then stalls before the last boundary.
       const chunk = Buffer.alloc(MB, 0xab);
       for (let sent = 0; sent < 30 && (await opened.write(chunk, 1_000)); sent += 1);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { memberStatuses } from '../../src/domain/memberProfile';
 import {
   check,
   customType,
@@ -54,10 +55,6 @@ export const waitlist = pgTable('waitlist', {
   /** Set when this number registers, with any code; status → joined. */
   joinedAt: timestamp('joined_at', { withTimezone: true }),
 });
-
-/** registered → linked (the assistant matched the WhatsApp chat) → onboarded (first conversation done). */
-export const memberStatuses = ['registered', 'linked', 'onboarded'] as const;
-export type MemberStatus = (typeof memberStatuses)[number];
 
 export const users = pgTable(
   'users',

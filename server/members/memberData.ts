@@ -1,35 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import {
-  inviteCodes,
-  accessTokens,
-  networkEntries,
-  nominations,
-  userPhotos,
-  users,
-  type MemberStatus,
-} from '../db/schema';
-
-/** `GET /api/me`: the member's profile, in the same snake_case as the registration they sent. */
-export interface MemberProfile {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  age: number;
-  location: string;
-  phone: string;
-  occupation: string;
-  looking_for: string[];
-  interests: string[];
-  who_i_know: {
-    kind: 'group' | 'person';
-    name: string;
-    location: string;
-    position: { x: number; y: number };
-  }[];
-  status: MemberStatus;
-  registered_at: string;
-}
+import { inviteCodes, accessTokens, networkEntries, nominations, userPhotos, users } from '../db/schema';
+import type { MemberProfile } from '../../src/domain/memberProfile';
 
 /**
  * `GET /api/me/export`: everything we hold about the member, and of other people only what the

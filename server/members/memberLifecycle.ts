@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { toE164 } from '../../src/domain/phoneNumber';
 import type { Db } from '../db/database';
-import { users, type MemberStatus } from '../db/schema';
+import { users } from '../db/schema';
+import type { MemberStatus } from '../../src/domain/memberProfile';
 import { enqueueEvent } from '../webhooks/outbox';
 
 /** How long after registration the linking code in the wa.me message works. */

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { networkEntries, userPhotos, users, type MemberStatus } from '../db/schema';
+import { networkEntries, userPhotos, users } from '../db/schema';
+import type { MemberStatus } from '../../src/domain/memberProfile';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,27 +2,17 @@ import type { Db } from '../db/database';
 import { findMemberRecord, findMemberRecords, type MemberRecord } from '../members/memberQueries';
 import { listWebhookEvents, retryWebhookEvent, type WebhookEventRow } from '../webhooks/outbox';
 
-/** What the operator sees of a member (never the photo bytes); plain JSON, as it travels over the admin route. */
-export interface MemberView {
-  id: string;
-  firstName: string;
-  lastName: string;
-  age: number;
-  location: string;
-  phone: string;
-  occupation: string;
-  lookingFor: string[];
-  interests: string[];
-  inviteCode: string;
-  status: string;
-  registeredAt: string;
-  linkedAt: string | null;
-  onboardedAt: string | null;
-  linkingCodeExpiresAt: string;
-  linkingCodeUsedAt: string | null;
-  whoIKnow: { kind: string; name: string; location: string }[];
-  photos: { position: number; width: number; height: number; bytes: number }[];
-}
+/**
+ * What the operator sees of a member (never the photo bytes): its record as it travels over the admin
+ * route in JSON, each date an ISO string.
+ */
+export type MemberView = {
+  [Field in keyof MemberRecord]: MemberRecord[Field] extends Date
+    ? string
+    : MemberRecord[Field] extends Date | null
+      ? string | null
+      : MemberRecord[Field];
+};
 
 export interface WebhookEventView {
   id: string;

@@ -13,3 +13,4 @@ export * from './waitlist';
 export * from './invitation';
 export * from './textRules';
 export * from './optOut';
+export * from './memberProfile';

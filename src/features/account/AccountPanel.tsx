@@ -2,12 +2,8 @@ import styled from '@emotion/styled';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorDetail } from '../../shared/api';
 import { PrimaryButton, TextButton } from '../../components/Button';
-import {
-  useDeleteMyAccountMutation,
-  useExportMyDataMutation,
-  useMyProfileQuery,
-  type MemberProfile,
-} from './accountApi';
+import { useDeleteMyAccountMutation, useExportMyDataMutation, useMyProfileQuery } from './accountApi';
+import type { MemberProfile } from '../../domain/memberProfile';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { forgetThisDevice, saveExport } from './deviceData';
 import { NoAccountAccess } from './NoAccountAccess';

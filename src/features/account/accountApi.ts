@@ -1,20 +1,5 @@
+import type { MemberProfile } from '../../domain/memberProfile';
 import { api } from '../../shared/api';
-
-/** `GET /api/me`, as the server sends it. */
-export interface MemberProfile {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  age: number;
-  location: string;
-  phone: string;
-  occupation: string;
-  looking_for: string[];
-  interests: string[];
-  who_i_know: { kind: 'group' | 'person'; name: string; location: string }[];
-  status: 'registered' | 'linked' | 'onboarded';
-  registered_at: string;
-}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

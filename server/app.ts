@@ -86,6 +86,12 @@ export async function buildApp({
       });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // First, so that every answer has them, a request refused by the guards included.
+  applySecurityHeaders(app, {
+    // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
+    strictTransportSecurity: settings.appUrl.startsWith('https://'),
+  });
   installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
@@ -107,13 +113,6 @@ export async function buildApp({
         ? `Invalid request: ${error.message}`
         : error.message;
     return reply.code(status).send({ detail });
-  });
-
-  applySecurityHeaders(app, {
-    // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
-    contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
-    // HSTS only means something behind TLS; the proxy that terminates TLS should send it too.
-    strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
 
   // API answers are compressed on the fly; pages and built assets are sent already compressed.

@@ -77,8 +77,7 @@ function armBodyIdleTimeout(raw: IncomingMessage, idleMs: number): void {
  *   fed gzip bytes waits for a boundary that never comes;
  * - a body that goes quiet for `bodyIdleTimeoutMs` is answered 408 and its connection closed (Node
  *   emits `timeout` on a request only while its body is incomplete; the whole-request bound is the
- *   server's `requestTimeout`);
- * - API answers are never cached: they carry access tokens and personal data.
+ *   server's `requestTimeout`).
  */
 export function installRequestGuards(
   app: FastifyInstance,
@@ -91,14 +90,6 @@ export function installRequestGuards(
       return;
     }
     if (hasBody(request.raw)) armBodyIdleTimeout(request.raw, bodyIdleTimeoutMs);
-    done();
-  });
-
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    const path = request.url;
-    if (path.startsWith('/api/') || path === '/health' || path.startsWith('/health?')) {
-      reply.header('cache-control', 'no-store');
-    }
     done();
   });
 }

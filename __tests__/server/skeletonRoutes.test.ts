@@ -70,14 +70,10 @@ describe.each(engines)('web app and health on $name', (engine) => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  test('API answers carry the same policy with no inline code at all', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/health' });
-    expect(response.headers['content-security-policy']).toBe(pinnedPolicy('', ''));
-  });
-
-  // helmet's headers, worked out once at start (server/web/securityHeaders.ts), on every kind of answer.
-  test.each(['/', '/faq', '/health', '/api/does-not-exist', '/nope'])(
-    '%s carries the security headers, and no HSTS over plain HTTP',
+  // helmet's headers, worked out once at start (server/web/securityHeaders.ts), on pages, assets and
+  // the web app's 404s.
+  test.each(['/', '/faq', '/nope'])(
+    '%s carries the document security headers, and no HSTS over plain HTTP',
     async (url) => {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.headers).toMatchObject({
@@ -96,6 +92,40 @@ describe.each(engines)('web app and health on $name', (engine) => {
       expect(response.headers['strict-transport-security']).toBeUndefined();
     },
   );
+
+  // An API answer is never a document: it loads nothing, is never framed, sniffed or cached.
+  test.each([
+    ['GET', '/health', 200],
+    ['GET', '/api/does-not-exist', 404],
+    ['GET', '/api/auth/validate-code/NOPE?x=1', 200],
+    ['POST', '/api/waitlist/join', 400],
+    ['GET', '/metrics', 200],
+  ])('%s %s (%d) carries the API security headers, stricter than a page’s', async (method, url, status) => {
+    const response = await server.app.inject({ method: method as 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  test('a request refused before any route (a compressed body) still has the API headers', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/waitlist/join',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: Buffer.from([0x1f, 0x8b]),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
 
   test('a page is the same bytes and headers on every response, so a CDN can keep it', async () => {
     const [first, second] = [

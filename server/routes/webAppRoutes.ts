@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { prerenderedFileName, prerenderedPaths } from '../../src/shared/prerenderedPaths';
 import { isKnownRoute, routePaths } from '../../src/shared/routePaths';
 import { loadHtmlPage, sendHtmlPage, type HtmlPage } from '../web/htmlPages';
+import { isApiPath } from '../web/securityHeaders';
 
 /** The built file for a path: the page prerendered at build time when there is one, else the app's shell. */
 function htmlFileFor(webRoot: string, pathname: string): string {
@@ -66,7 +67,7 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiPath(request.url)) {
       return reply
         .code(404)
         .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });

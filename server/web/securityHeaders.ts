@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+type Headers = Readonly<Record<string, string>>;
+
 /**
  * helmet's headers for these options, worked out once. They depend on nothing but the options, yet
  * @fastify/helmet rebuilds helmet from them on every request (a tenth of a page request's time), so
  * the server sets this constant instead.
  */
-export function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+export function securityHeaders(options: HelmetOptions): Headers {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -27,11 +29,59 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   return Object.freeze(headers);
 }
 
-/** Every response starts with the security headers; a page then replaces the CSP with its own. */
-export function applySecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+/** helmet's default, so that pages and API answers say the same. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers of an API answer (JSON or Prometheus text), after OWASP's REST Security Cheat Sheet.
+ * A browser never renders one as a document, so the page headers (script policy, COOP, DNS
+ * prefetch and the rest) have nothing to govern. What matters is that it loads nothing, is never
+ * framed, sniffed into HTML, read by another origin's no-cors request, or cached: it can carry
+ * access tokens and personal data. This policy is stricter than the pages' one, not looser.
+ */
+export function apiSecurityHeaders({
+  strictTransportSecurity,
+}: {
+  strictTransportSecurity: boolean;
+}): Headers {
+  return Object.freeze({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+    ...(strictTransportSecurity ? { 'strict-transport-security': HSTS } : {}),
+  });
+}
+
+/** /api/…, /health and /metrics: the paths answered by the API rather than by the web app. */
+export function isApiPath(url: string): boolean {
+  if (url.startsWith('/api/')) return true;
+  const path = url.split('?', 1)[0];
+  return path === '/api' || path === '/health' || path === '/metrics';
+}
+
+export interface SecurityHeaderOptions {
+  /** The policy of pages and assets; a page replaces it with one that lists its inline code's hashes. */
+  contentSecurityPolicy: NonNullable<HelmetOptions['contentSecurityPolicy']>;
+  /** HSTS only means something behind TLS; the proxy that terminates TLS should send it too. */
+  strictTransportSecurity: boolean;
+}
+
+/**
+ * Every response starts with its kind's security headers, set before anything else can answer (a
+ * refused request included): pages, assets and the web app's 404s get helmet's; API answers get
+ * the short API set above.
+ */
+export function applySecurityHeaders(
+  app: FastifyInstance,
+  { contentSecurityPolicy, strictTransportSecurity }: SecurityHeaderOptions,
+): void {
+  const forDocuments = securityHeaders({ contentSecurityPolicy, strictTransportSecurity });
+  const forApi = apiSecurityHeaders({ strictTransportSecurity });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiPath(request.url) ? forApi : forDocuments);
     done();
   });
 }

@@ -53,6 +53,7 @@ function readOptions() {
     engine,
     baseDatabaseUrl: databaseUrl ?? DEFAULT_POSTGRES_URL,
     seconds: { lookup: seconds(5), get: seconds(10), registrations: seconds(15) },
+    floor: { connections: 50, rounds: values.quick ? 4 : 10, secondsPerRound: values.quick ? 2 : 3 },
   };
 }
 
@@ -182,7 +183,7 @@ async function main() {
     log(`GET validate-code, ${load.seconds} s…`);
     const validateCode = await measureGet(`${server.url}/api/auth/validate-code/${inviteCode}`, load);
 
-    const floor = await measureAgainstFloor(server.url, load);
+    const floor = await measureAgainstFloor(server.url, options.floor);
 
     const pixelBomb = await measurePixelBombs(server, inviteCode);
     const photo = await makeTwoMegabytePhoto();

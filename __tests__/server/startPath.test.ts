@@ -68,7 +68,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start told %s by a supervisor
     // The bench and the tests' "as production runs it" read the same flags and malloc settings.
     const production = productionNodeCommand();
     expect(commandLine(servingPid).slice(1, -1)).toEqual(production.flags);
-    expect(environment(servingPid)).toMatchObject({ MALLOC_ARENA_MAX: '2', ...production.env });
+    expect(environment(servingPid)).toMatchObject({ MALLOC_ARENA_MAX: '1', ...production.env });
 
     const stoppedBy = Date.now() + STOP_DEADLINE_MS;
     process.kill(server.pid, signal);

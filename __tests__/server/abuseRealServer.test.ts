@@ -99,10 +99,12 @@ test('20 stalled 30 MB uploads without an invite code are refused unread: RSS +â
     Array.from({ length: 20 }, async (_, index) => {
       const opened = await client();
       const start = registrationUploadStart(30 * MB + 4096);
-      // Half send their photos first, as the attack did; half send form_data without a code.
+      // Half send their photos first, as the attack did; half send form_data without a code. A
+      // photo part is only known to be one once its first bytes arrive (busboy reads past its
+      // headers first), so those start their photo at once, as a real upload does.
       const prelude =
         index % 2 === 0
-          ? start.partHead('photos', 'a.jpg')
+          ? start.partHead('photos', 'a.jpg') + 'x'.repeat(1024)
           : `${start.partHead('form_data')}${JSON.stringify({ ...webFormData(''), invite_code: undefined })}\r\n` +
             start.partHead('photos', 'a.jpg');
       await opened.write(start.head + prelude);

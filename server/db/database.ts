@@ -1,5 +1,4 @@
 import path from 'node:path';
-import v8 from 'node:v8';
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -40,10 +39,6 @@ const byteaAsBinary = ((value: Uint8Array) => value) as unknown as (value: unkno
  * concurrent registrations on the embedded engine.
  */
 export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
-  // V8 compiles PostgreSQL's WebAssembly twice by default (baseline, then optimised): the second
-  // copy costs ~45 MB of RSS for the life of the process. The baseline code is fast enough for this
-  // one-connection database (see `npm run bench`); it must be set before the module is compiled.
-  v8.setFlagsFromString('--liftoff-only');
   if (dataDir) initEmbeddedDataDir(dataDir);
   const client = await PGlite.create({
     dataDir,

@@ -124,10 +124,16 @@ describe.each(targets)('a registration reaches the assistant on $name', (target)
     cleanups.push(() => receiver.close());
     const restartedAt = performance.now();
     const server = await startServerProcess({ dataDir, env, startTimeoutMs: 180_000 });
-    const [recovered] = await eventually('the event of the registration before the crash', () => {
-      const events = registeredEventsFor(receiver, crashed.userId);
-      return events.length > 0 && events;
-    });
+    // The kill may land while the first server was attempting the event (it is woken by the 201):
+    // the event then waits out that attempt's lease (10 s timeout + 5 s) before it is due again.
+    const [recovered] = await eventually(
+      'the event of the registration before the crash',
+      () => {
+        const events = registeredEventsFor(receiver, crashed.userId);
+        return events.length > 0 && events;
+      },
+      45_000,
+    );
     console.info(
       `${target.name}: event of a registration acknowledged before kill -9 delivered ` +
         `${(recovered!.receivedAt - restartedAt).toFixed(0)} ms after the restart began`,

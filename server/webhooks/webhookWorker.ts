@@ -27,6 +27,7 @@ export const defaultWebhookTiming = {
 
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 const EVENTS_PER_CLAIM = 10;
+const LEASE_MARGIN_MS = 5_000;
 
 /**
  * Exponential backoff with "equal jitter": half of each delay is fixed, half random, so events that
@@ -56,8 +57,9 @@ export interface WebhookWorker {
  */
 export function startWebhookWorker(db: Db, settings: WebhookSettings, log: WebhookWorkerLog): WebhookWorker {
   const signer = new Webhook(settings.secret);
-  // Longer than an attempt can take, so a claimed event is never sent twice at once.
-  const leaseMs = settings.requestTimeoutMs + 30_000;
+  // Longer than an attempt can take (its timeout, then one write), so a claimed event is never sent
+  // twice at once. No longer than that: an event claimed by a process that then died waits it out.
+  const leaseMs = settings.requestTimeoutMs + LEASE_MARGIN_MS;
   const inFlight = new Set<AbortController>();
   const retryTimers = new Set<NodeJS.Timeout>();
   let stopped = false;

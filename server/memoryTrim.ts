@@ -33,8 +33,14 @@ const IDLE_UTILIZATION = 0.2;
  * fault per 4 KB when it is used again (on this kind of virtual machine ~15 µs each, so a 2 MB photo
  * buffer in fresh pages took 8 ms to fill against 0.15 ms in reused ones).
  */
-export function startMemoryTrim({ intervalMs }: { intervalMs: number }): MemoryTrim {
-  const trim = loadMallocTrim();
+export function startMemoryTrim({
+  intervalMs,
+  trim = loadMallocTrim(),
+}: {
+  intervalMs: number;
+  /** What gives memory back: glibc's malloc_trim unless a test passes its own. */
+  trim?: Trim;
+}): MemoryTrim {
   if (!trim) return { trimNow: () => undefined, stop: () => undefined };
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   const timer = setInterval(() => {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startMemoryTrim } from '../../server/memoryTrim';
 import { productionNodeCommand } from './realServerProcess';
 
 const run = promisify(execFile);
@@ -53,4 +54,32 @@ describe('memory trimming', () => {
       expect(releasedMb).toBeGreaterThan(50);
     },
   );
+
+  it('trims only after an interval in which the server was mostly idle, never under load', async () => {
+    const trims: number[] = [];
+    const started = performance.now();
+    const memoryTrim = startMemoryTrim({
+      intervalMs: 200,
+      trim: () => trims.push(performance.now() - started),
+    });
+    try {
+      // Busy for the first 600 ms (three intervals), as under load: the event loop never rests.
+      const busyUntil = performance.now() + 600;
+      await new Promise<void>((resolve) => {
+        const work = () => {
+          const sliceEnd = performance.now() + 20;
+          while (performance.now() < sliceEnd);
+          if (performance.now() < busyUntil) setImmediate(work);
+          else resolve();
+        };
+        work();
+      });
+      expect(trims).toEqual([]);
+      // Then idle: the next whole interval finds the loop quiet and trims.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(trims.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      memoryTrim.stop();
+    }
+  });
 });

@@ -25,9 +25,7 @@ function runWrk(args: string[]): Promise<string> {
     child.once('error', (error) =>
       reject(new Error(`wrk could not run (apt-get install wrk): ${error.message}`)),
     );
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`wrk failed:\n${output}`)),
-    );
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrk failed:\n${output}`))));
   });
 }
 

@@ -29,10 +29,9 @@ import {
 } from '../__tests__/server/registrationTraffic';
 import { formatBudgetTable, type BenchMeasurements, type Engine } from './budgetTable';
 import { measureEmbeddedLookupRate } from './embeddedLookupRate';
-import { measureGet } from './httpLoad';
+import { measureGet, measureRegistrations } from './httpLoad';
 import { pixelBombPng, readMemoryMb, sampleRss } from './memory';
 import { measureAgainstFloor, formatFloorRatios } from './floorRatios';
-import { wrkRegistrations } from './wrkLoad';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const UNLIMITED = '100000000';
@@ -191,7 +190,7 @@ async function main() {
     const seconds = options.seconds.registrations;
     log(`registrations with a ${photo.length} byte photo, 12 connections, ${seconds} s…`);
     const sampler = sampleRss(server.pid);
-    const registrations = await wrkRegistrations(server.url, inviteCode, photo, {
+    const registrations = await measureRegistrations(server.url, inviteCode, photo, {
       connections: 12,
       seconds,
       firstPhone: 0,
@@ -210,7 +209,7 @@ async function main() {
       user.groups === 1 &&
       user.people === 1 &&
       user.tokens === 1;
-    const stored = new Map(audit.users.map((user) => [user.id, user]));
+    const stored = new Map(audit.users.map((user) => [user.phone, user]));
     const measurements: BenchMeasurements = {
       engine: options.engine,
       embeddedLookupRate,
@@ -219,9 +218,9 @@ async function main() {
       registrations: { ...registrations, seconds, photoBytes: photo.length },
       storage: {
         acknowledged: registrations.acknowledged.length,
-        storedWhole: registrations.acknowledged.filter(({ userId }) => {
-          const user = stored.get(userId);
-          return user !== undefined && isWhole(user);
+        storedWhole: registrations.acknowledged.filter(({ phone, userId }) => {
+          const user = stored.get(phone);
+          return user !== undefined && user.id === userId && isWhole(user);
         }).length,
         incompleteUsers: audit.users.filter((user) => !isWhole(user)).length,
         orphans: audit.orphanPhotos + audit.orphanEntries + audit.orphanTokens,

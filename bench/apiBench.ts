@@ -29,8 +29,9 @@ import {
 } from '../__tests__/server/registrationTraffic';
 import { formatBudgetTable, type BenchMeasurements, type Engine } from './budgetTable';
 import { measureEmbeddedLookupRate } from './embeddedLookupRate';
-import { measureGet, measureRegistrations } from './httpLoad';
+import { measureGet } from './httpLoad';
 import { pixelBombPng, readMemoryMb, sampleRss } from './memory';
+import { measureRegistrations } from './registrationLoad';
 import { measureAgainstFloor, formatFloorRatios } from './floorRatios';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import { registrationMultipart, testPhone } from '../__tests__/server/registrationTraffic';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -38,46 +37,4 @@ export interface RegistrationLoadResult extends LoadResult {
   /** Phones whose registration was answered 201, with the user id the server gave. */
   acknowledged: { phone: string; userId: string }[];
   statuses: Record<number, number>;
-}
-
-/**
- * Registrations with the same photo and a new phone each, for `seconds`, at `connections` at a time.
- * Every 201 is recorded so the caller can check afterwards that each one was stored whole.
- */
-export async function measureRegistrations(
-  baseUrl: string,
-  inviteCode: string,
-  photo: Buffer,
-  { connections, seconds, firstPhone }: LoadOptions & { firstPhone: number },
-): Promise<RegistrationLoadResult> {
-  const acknowledged: RegistrationLoadResult['acknowledged'] = [];
-  const statuses: Record<number, number> = {};
-  let next = firstPhone;
-  // autocannon keeps one context per connection and sends one request at a time on it, so the
-  // context remembers which phone the answer belongs to.
-  type PhoneContext = { phone?: string };
-  const result = await autocannon({
-    url: `${baseUrl}/api/auth/register`,
-    connections,
-    duration: seconds,
-    timeout: 30,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request, context) => {
-          const phone = testPhone(next++);
-          (context as PhoneContext).phone = phone;
-          const { contentType, body } = registrationMultipart(inviteCode, phone, photo);
-          return { ...request, headers: { 'content-type': contentType }, body };
-        },
-        onResponse: (status, body, context) => {
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status !== 201) return;
-          const { user_id: userId } = JSON.parse(body) as { user_id: string };
-          acknowledged.push({ phone: (context as PhoneContext).phone!, userId });
-        },
-      },
-    ],
-  });
-  return { ...summarise(result), acknowledged, statuses };
 }

@@ -57,6 +57,21 @@ export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   return photoDecodingLimit(() => decodeAndReencode(input));
 }
 
+/**
+ * Hands an uploaded photo's memory back once it has been decoded. The bytes of a photo outlive two
+ * young-generation collections while it is read and decoded, so V8 moves them to the old generation,
+ * and a dead buffer there is freed only by the next full collection: under a stream of registrations,
+ * several megabytes of finished photos waited for it at any time. Transferring the bytes to a new,
+ * young ArrayBuffer that nothing holds lets the next minor collection (milliseconds away) free them.
+ * Only a buffer that owns its whole ArrayBuffer is transferred; the caller must not read it again.
+ */
+export function freeAtNextMinorCollection(buffer: Buffer): void {
+  const whole = buffer.buffer;
+  if (buffer.byteOffset !== 0 || buffer.byteLength !== whole.byteLength) return;
+  if (!(whole instanceof ArrayBuffer) || whole.byteLength === 0) return;
+  structuredClone(whole, { transfer: [whole] });
+}
+
 /** The allowlist, from the bytes: anything else never reaches the decoder (SVG, TIFF, PDF, HEIC...). */
 export function assertAcceptedFormat(input: Uint8Array): void {
   const format = detectPhotoFormat(input.subarray(0, 64));

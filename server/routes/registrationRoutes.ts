@@ -5,7 +5,7 @@ import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloa
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
-import { processPhoto } from '../registration/photoProcessing';
+import { freeAtNextMinorCollection, processPhoto } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
 import { InviteRejectedError, registerUser } from '../registration/registrationStore';
 import type { UploadBudget } from '../registration/uploadBudget';
@@ -83,16 +83,18 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
     async (request, reply) => {
       const claim = uploadBudget.claim();
       let releasePhotoSlot: (() => void) | undefined;
+      let photos: Buffer[] = [];
       try {
         // The invite is checked as soon as its part arrives, before any photo is read.
-        const { payload: received, photos } = await readRegistrationRequest(request, {
+        const read = await readRegistrationRequest(request, {
           checkInvite: (code) => checkInvite(db, code),
           claim,
           beforeFirstPhoto: async () => {
             releasePhotoSlot = await photoSlots.acquire();
           },
         });
-        const checked = checkWebRegistrationPayload(received, photos.length);
+        photos = read.photos;
+        const checked = checkWebRegistrationPayload(read.payload, photos.length);
         if (checked.error) throw new HttpError(422, checked.error.detail);
         const { payload } = checked;
 
@@ -109,6 +111,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
+        for (const photo of photos) freeAtNextMinorCollection(photo);
         releasePhotoSlot?.();
         claim.release();
       }

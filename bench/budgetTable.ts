@@ -1,4 +1,5 @@
-import type { LoadResult, RegistrationLoadResult } from './httpLoad';
+import type { LoadResult } from './httpLoad';
+import type { RegistrationLoadResult } from './registrationLoad';
 
 export type Engine = 'pglite' | 'postgres';
 

@@ -32,9 +32,3 @@ export interface LoadOptions {
 export async function measureGet(url: string, { connections, seconds }: LoadOptions): Promise<LoadResult> {
   return summarise(await autocannon({ url, connections, duration: seconds }));
 }
-
-export interface RegistrationLoadResult extends LoadResult {
-  /** Phones whose registration was answered 201, with the user id the server gave. */
-  acknowledged: { phone: string; userId: string }[];
-  statuses: Record<number, number>;
-}

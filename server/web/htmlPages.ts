@@ -70,15 +70,18 @@ export function loadHtmlPage(webRoot: string, relativePath: string): HtmlPage | 
   };
 }
 
-/** br when the client takes it, else gzip, else the plain bytes (q=0 means "not this one"). */
+/** Whether an Accept-Encoding header lists `name` with a weight above zero (q=0 means "not this one"). */
+const acceptsCoding = (name: string) =>
+  new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0*)?\\s*(?:,|$))[\\d.]+)?\\s*(?:,|$)`, 'i');
+// Built once: every page request asks, and compiling the patterns was a visible share of its time.
+const ACCEPTS_BR = acceptsCoding('br');
+const ACCEPTS_GZIP = acceptsCoding('gzip');
+
+/** br when the client takes it, else gzip, else the plain bytes. */
 function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = (name: string) =>
-    new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q=(?!0(?:\\.0*)?\\s*(?:,|$))[\\d.]+)?\\s*(?:,|$)`, 'i').test(
-      acceptEncoding,
-    );
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
+  if (ACCEPTS_BR.test(acceptEncoding)) return 'br';
+  if (ACCEPTS_GZIP.test(acceptEncoding)) return 'gzip';
   return 'identity';
 }
 

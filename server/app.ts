@@ -25,6 +25,7 @@ import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards
 import { UploadBudget } from './registration/uploadBudget';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
+import { requestLogger } from './logging/requestLogger';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders } from './web/securityHeaders';
 import { registerMetrics } from './metrics/metricsRoutes';
@@ -62,6 +63,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLogger,
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
     bodyLimit: limits.jsonBodyMaxBytes,

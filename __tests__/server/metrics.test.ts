@@ -76,6 +76,8 @@ describe.each(engines)('GET /metrics on $name', (engine) => {
       payload: { phone_number: '+44 7911 100077', name: 'Grace' },
     });
     expect(joined.statusCode).toBe(200);
+    expect((await server.app.inject({ url: '/api/nothing/SECRET-IN-PATH' })).statusCode).toBe(404);
+    expect((await server.app.inject({ url: '/faq' })).statusCode).toBeLessThan(500);
 
     const after = await scrape();
     const grew = (series: string) => sample(after, series) - sample(before, series);
@@ -90,8 +92,18 @@ describe.each(engines)('GET /metrics on $name', (engine) => {
         'becca_http_request_duration_seconds_count{route="/api/auth/validate-code/:code",method="GET",status="200"}',
       ),
     ).toBe(2);
+    // Every response is timed once: by its route's template, or as "unmatched" when no route took it.
+    expect(
+      grew('becca_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}'),
+    ).toBe(1);
+    expect(grew('becca_http_request_duration_seconds_count{route="/faq",method="GET",status="200"}')).toBe(1);
+    expect(
+      grew(
+        'becca_http_request_duration_seconds_count{route="/api/waitlist/join",method="POST",status="200"}',
+      ),
+    ).toBe(1);
     // Labels are templates and outcomes: no code, phone or name ever appears.
-    for (const personal of [code, 'NOSUCHCODE', '7911100077', 'Grace', 'Ada'])
+    for (const personal of [code, 'NOSUCHCODE', 'SECRET-IN-PATH', '7911100077', 'Grace', 'Ada'])
       expect(after).not.toContain(personal);
   });
 });

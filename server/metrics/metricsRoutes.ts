@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import { tokensMatch } from '../operator/adminToken';
 import { ErrorDetail } from '../routes/schemas';
@@ -32,29 +32,41 @@ export function registerMetrics(app: FastifyInstance, { metricsToken }: { metric
   const metrics = createAppMetrics();
   app.decorate('metrics', metrics);
 
-  // The histogram's child for each route, method and status, found by one string rather than by
-  // prom-client hashing a label object on every response. Bounded: routes are our templates (or
-  // "unmatched"), methods those Node's parser accepts, statuses three digits.
-  const durations = new Map<string, { observe(seconds: number): void }>();
-  const durationOf = (route: string, method: string, status: number) => {
-    const key = `${status} ${method} ${route}`;
-    let duration = durations.get(key);
-    if (!duration) {
-      duration = metrics.requestDuration.labels({ route, method, status: String(status) });
-      durations.set(key, duration);
-    }
-    return duration;
+  /**
+   * The hook that times one route's responses and counts its outcomes. The route is a template
+   * ("/api/auth/validate-code/:code"), never a path: paths carry codes. The histogram's child for
+   * each method and status is looked up by one short string, not by prom-client hashing a label
+   * object. Bounded: methods are those Node's parser accepts, statuses three digits.
+   */
+  const timeResponsesOf = (route: string): onResponseHookHandler => {
+    const durations = new Map<string, { observe(seconds: number): void }>();
+    return (request, reply, done) => {
+      const { method } = request;
+      const status = reply.statusCode;
+      const key = `${status} ${method}`;
+      let duration = durations.get(key);
+      if (!duration) {
+        duration = metrics.requestDuration.labels({ route, method, status: String(status) });
+        durations.set(key, duration);
+      }
+      duration.observe(reply.elapsedTime / 1000);
+      if (status === 429) metrics.rateLimitRefusals.inc({ route });
+      else if (route === REGISTER_ROUTE && status === 201) metrics.registrations.inc();
+      else if (route === WAITLIST_ROUTE && status === 200) metrics.waitlistJoins.inc();
+      done();
+    };
   };
 
+  // Each route gets its own hook, made here where its template is known, rather than one hook that
+  // reads the template back on every response through request.routeOptions (a new object each time).
+  app.addHook('onRoute', (route) => {
+    route.onResponse = [route.onResponse ?? []].flat().concat(timeResponsesOf(route.url));
+  });
+  // What no route matched (the not-found handler has no onRoute) is timed as "unmatched".
+  const timeUnmatched = timeResponsesOf('unmatched');
   app.addHook('onResponse', (request, reply, done) => {
-    // The template ("/api/auth/validate-code/:code"), never the path: paths carry codes.
-    const route = request.routeOptions.url ?? 'unmatched';
-    const status = reply.statusCode;
-    durationOf(route, request.method, status).observe(reply.elapsedTime / 1000);
-    if (status === 429) metrics.rateLimitRefusals.inc({ route });
-    else if (route === REGISTER_ROUTE && status === 201) metrics.registrations.inc();
-    else if (route === WAITLIST_ROUTE && status === 200) metrics.waitlistJoins.inc();
-    done();
+    if (request.is404) timeUnmatched.call(app, request, reply, done);
+    else done();
   });
 
   app.get(

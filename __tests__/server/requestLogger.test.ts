@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../server/app';
-import { readSettings, type Settings } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import { loggerOptions } from '../../server/logging/requestLogging';
 import { requestLogger } from '../../server/logging/requestLogger';
-import { engines, makeWebRoot } from './testServer';
 
 interface LogRecord {
   level: number;
@@ -67,50 +61,5 @@ describe("a request's logger, on its own", () => {
     const parent = { child: jest.fn(() => child) } as unknown as FastifyBaseLogger;
     expect(requestLogger(parent, { reqId: 'req-4' }, {})).toBe(child);
     expect(parent.child).toHaveBeenCalledWith({ reqId: 'req-4' }, {});
-  });
-});
-
-describe("the server's request loggers", () => {
-  const lines: string[] = [];
-  let app: FastifyInstance;
-  let database: Database;
-  let settings: Settings;
-
-  beforeAll(async () => {
-    database = await engines[0]!.open();
-    await database.migrate();
-    settings = { ...readSettings({}), webRoot: makeWebRoot(), logLevel: 'warn' };
-    const capture = { write: (line: string) => void lines.push(line) };
-    app = await buildApp({ settings, database, logger: loggerOptions(settings, capture) });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(settings.webRoot, { recursive: true, force: true });
-  });
-  beforeEach(() => {
-    lines.length = 0;
-    app.log.level = 'warn';
-  });
-
-  test('requests that write nothing at the server level make no pino child', async () => {
-    const child = jest.spyOn(app.log, 'child');
-    try {
-      for (const url of ['/', '/health', '/api/auth/validate-code/NOPE2345', '/api/nothing-here']) {
-        expect((await app.inject({ url })).statusCode).toBeLessThan(500);
-      }
-      expect(child).not.toHaveBeenCalled();
-      expect(lines).toEqual([]);
-
-      app.log.level = 'info';
-      const response = await app.inject({ url: '/api/auth/validate-code/NOPE2345' });
-      expect(response.statusCode).toBe(200);
-      expect(child).toHaveBeenCalledTimes(1);
-      const [record] = lines.map((line) => JSON.parse(line) as LogRecord);
-      expect(record).toMatchObject({ msg: 'request completed', reqId: expect.stringMatching(/^req-/) });
-    } finally {
-      child.mockRestore();
-    }
   });
 });

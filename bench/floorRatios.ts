@@ -19,6 +19,8 @@ interface Comparison {
   /** Ours' p99 in its median round, and in its worst. */
   p99Ms: number;
   worstP99Ms: number;
+  /** The floor's p99 in its median round: the machine's own tail, for reading ours against. */
+  bareP99Ms: number;
 }
 
 export interface FloorMeasurements {
@@ -83,6 +85,7 @@ async function compare(
     bare: mean(rounds.map(({ bare }) => bare.requestsPerSecond)),
     p99Ms: median(p99s),
     worstP99Ms: Math.max(...p99s),
+    bareP99Ms: median(rounds.map(({ bare }) => bare.p99Ms)),
   };
 }
 
@@ -109,7 +112,7 @@ const percent = (ratio: number) => `${Math.round(100 * ratio)} %`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 const row = (
   name: string,
-  { rounds, ours, bare, p99Ms, worstP99Ms }: Comparison,
+  { rounds, ours, bare, p99Ms, worstP99Ms, bareP99Ms }: Comparison,
   budget: string,
   pass: boolean,
 ) => {
@@ -117,7 +120,7 @@ const row = (
   return (
     `${verdict(pass)}  ${name.padEnd(34)} ${Math.round(ours).toString().padStart(7)} req/s  ` +
     `p99 ${p99Ms.toFixed(1).padStart(6)} ms (worst round ${worstP99Ms.toFixed(1)})   ` +
-    `floor ${Math.round(bare).toString().padStart(7)} req/s   ratio ${percent(ours / bare).padStart(5)} ` +
+    `floor ${Math.round(bare).toString().padStart(7)} req/s, p99 ${bareP99Ms.toFixed(1)} ms   ratio ${percent(ours / bare).padStart(5)} ` +
     `(rounds ${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))})   (${budget})`
   );
 };

@@ -3,6 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type
 import type { Db } from '../db/database';
 import { linkMember, markOnboarded, type LinkOutcome } from '../members/memberLifecycle';
 import { findMemberPhoto, findMemberRecord, isMemberId, type MemberRecord } from '../members/memberQueries';
+import { memberProfileFields, MemberStatus, whoIKnowEntryFields } from './memberSchemas';
 import { ErrorDetail } from './schemas';
 
 export interface AssistantRouteOptions {
@@ -16,28 +17,15 @@ export interface AssistantRouteOptions {
 const nullableDate = Type.Union([Type.String(), Type.Null()]);
 
 const memberFields = {
-  user_id: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  age: Type.Integer(),
-  location: Type.String(),
-  occupation: Type.String(),
-  looking_for: Type.Array(Type.String()),
-  interests: Type.Array(Type.String()),
-  who_i_know: Type.Array(
-    Type.Object({
-      kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
-      name: Type.String(),
-      location: Type.String(),
-    }),
-  ),
+  ...memberProfileFields,
+  who_i_know: Type.Array(Type.Object(whoIKnowEntryFields)),
   /** Needs the same bearer key; null when the member has no photo. */
   photo_url: Type.Union([Type.String(), Type.Null()]),
 };
 const Member = Type.Object(memberFields);
 const MemberWithStatus = Type.Object({
   ...memberFields,
-  status: Type.Union([Type.Literal('registered'), Type.Literal('linked'), Type.Literal('onboarded')]),
+  status: MemberStatus,
   registered_at: Type.String(),
   linked_at: nullableDate,
   onboarded_at: nullableDate,

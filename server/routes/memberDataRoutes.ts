@@ -3,6 +3,7 @@ import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
 import { memberExport, memberProfile } from '../members/memberData';
 import { eraseMember } from '../members/memberErasure';
+import { memberProfileFields, MemberStatus, whoIKnowEntryFields } from './memberSchemas';
 import { ErrorDetail } from './schemas';
 
 const SIGN_IN = 'Please sign in again to see your account.';
@@ -10,24 +11,15 @@ const SIGN_IN = 'Please sign in again to see your account.';
 const Timestamp = Type.String({ format: 'date-time' });
 
 const MemberProfile = Type.Object({
-  user_id: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  age: Type.Integer(),
-  location: Type.String(),
+  ...memberProfileFields,
   phone: Type.String(),
-  occupation: Type.String(),
-  looking_for: Type.Array(Type.String()),
-  interests: Type.Array(Type.String()),
   who_i_know: Type.Array(
     Type.Object({
-      kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
-      name: Type.String(),
-      location: Type.String(),
+      ...whoIKnowEntryFields,
       position: Type.Object({ x: Type.Number(), y: Type.Number() }),
     }),
   ),
-  status: Type.Union([Type.Literal('registered'), Type.Literal('linked'), Type.Literal('onboarded')]),
+  status: MemberStatus,
   registered_at: Timestamp,
 });
 

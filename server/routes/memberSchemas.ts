@@ -1,4 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { memberStatuses } from '../../src/domain/memberProfile';
 
 /**
  * The parts of a member that the assistant's API and the member's own account API describe alike.
@@ -23,8 +24,5 @@ export const whoIKnowEntryFields = {
   location: Type.String(),
 };
 
-export const MemberStatus = Type.Union([
-  Type.Literal('registered'),
-  Type.Literal('linked'),
-  Type.Literal('onboarded'),
-]);
+/** The domain's lifecycle (src/domain/memberProfile.ts), the same list the database column takes. */
+export const MemberStatus = Type.Union(memberStatuses.map((status) => Type.Literal(status)));

@@ -23,6 +23,8 @@ import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
 import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { UploadBudget } from './registration/uploadBudget';
+import { attemptLimits, counterStore } from './rateLimits/attemptLimits';
+import { rateLimitClientKey } from './rateLimits/clientKey';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { requestLogger } from './logging/requestLogger';
@@ -131,7 +133,9 @@ export async function buildApp({
     // A Redis outage must not lock everyone out: count in nothing for that moment rather than fail.
     skipOnError: true,
     nameSpace: 'becca-rate-limit:',
-    // Only the limited routes count; a client is its address (see TRUST_PROXY_HOPS behind a proxy).
+    // Only the limited routes count; a client is its address (see TRUST_PROXY_HOPS behind a proxy),
+    // an IPv6 one its /64.
+    keyGenerator: (request) => rateLimitClientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       Object.assign(
         new Error(`Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
@@ -143,17 +147,21 @@ export async function buildApp({
   const { db } = database;
   const { rateLimits } = settings;
   await app.register(healthRoutes, { database });
-  await app.register(inviteCodeRoutes, { db, rateLimitPerMinute: rateLimits.validateCode });
+  const attempts = attemptLimits(counterStore(redis), rateLimits);
+  await app.register(inviteCodeRoutes, { db, failedChecks: attempts.failedCodeChecks });
   await app.register(waitlistRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
   await app.register(registrationRoutes, {
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
-    rateLimitPerMinute: rateLimits.register,
-    memberInvites: settings.memberInvites,
+    attempts,
     uploadBudget: new UploadBudget(limits.photos.maxBytesInFlight),
     photoSlots: new PhotoSlots(limits.photos.registrationsAtOnce, limits.photos.maxSlotWaitMs),
   });
-  await app.register(memberInviteRoutes, { db, appUrl: settings.appUrl });
+  await app.register(memberInviteRoutes, {
+    db,
+    appUrl: settings.appUrl,
+    assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
+  });
   const optOuts = phoneOptOutList(db, settings.optOutSalt);
   await app.register(nominationRoutes, { db, optOuts, rateLimitPerMinute: rateLimits.nominateFriend });
   await app.register(memberDataRoutes, { db });
@@ -163,6 +171,7 @@ export async function buildApp({
     await app.register(assistantRoutes, {
       db,
       appUrl: settings.appUrl,
+      memberInvites: settings.memberInvites,
       ...assistant,
       apiKey: assistant.apiKey,
     });

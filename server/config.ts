@@ -4,7 +4,8 @@ import { limits } from '../src/domain/limits';
 import { MIN_OPT_OUT_SALT_LENGTH } from './privacy/phoneOptOuts';
 import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
 
-export type RateLimitedEndpoint = 'validateCode' | 'waitlistJoin' | 'register' | 'nominateFriend' | 'optOut';
+export type RateLimitedEndpoint =
+  'validateCode' | 'waitlistJoin' | 'register' | 'registerAccepted' | 'nominateFriend' | 'optOut';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -28,7 +29,10 @@ export interface Settings {
   logFormat: LogFormat | undefined;
   /** Trust X-Forwarded-* from this many proxy hops (0: none). Set it only behind your own proxy. */
   trustProxyHops: number;
-  /** Requests per client per minute, per endpoint. */
+  /**
+   * Per client per minute, per endpoint: requests, except `validateCode` (failed checks only),
+   * `register` (refused registrations only) and `registerAccepted` (accepted registrations).
+   */
   rateLimits: Record<RateLimitedEndpoint, number>;
   /** Folder with the built web app. */
   webRoot: string;
@@ -102,6 +106,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       validateCode: integerSetting(env, 'VALIDATE_CODE_RATE_LIMIT', limits.rateLimits.validateCode.max),
       waitlistJoin: integerSetting(env, 'WAITLIST_RATE_LIMIT', limits.rateLimits.waitlistJoin.max),
       register: integerSetting(env, 'REGISTER_RATE_LIMIT', limits.rateLimits.register.max),
+      registerAccepted: integerSetting(
+        env,
+        'REGISTER_ACCEPTED_RATE_LIMIT',
+        limits.rateLimits.registerAccepted.max,
+      ),
       nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
       optOut: integerSetting(env, 'OPT_OUT_RATE_LIMIT', limits.rateLimits.optOut.max),
     },

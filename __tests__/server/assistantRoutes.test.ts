@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { users, webhookEvents } from '../../server/db/schema';
+import { inviteCodes, users, webhookEvents } from '../../server/db/schema';
 import { readSettings } from '../../server/config';
 import {
+  codeFromWhatsAppUrl,
   generousRateLimits,
   jpegPhoto,
   makeInvite,
@@ -24,19 +25,17 @@ interface Registered {
   linkingCode: string;
 }
 
-/** The code as a person sees it: a word of its own in the wa.me message. */
-function codeFromWhatsAppUrl(url: string): string {
-  const text = new URL(url).searchParams.get('text')!;
-  const words = text.split(/\s+/);
-  const code = words.at(-1)!;
-  expect(code).toMatch(/^[A-Z2-9]{8}$/);
-  expect(words.filter((word) => word === code)).toHaveLength(1);
-  return code;
-}
-
 async function storedMember(server: TestServer, userId: string) {
   const [row] = await server.database.db.select().from(users).where(eq(users.id, userId));
   return row!;
+}
+
+async function heldCodes(server: TestServer, userId: string): Promise<string[]> {
+  const rows = await server.database.db
+    .select({ code: inviteCodes.code })
+    .from(inviteCodes)
+    .where(eq(inviteCodes.invitedBy, userId));
+  return rows.map((row) => row.code).sort();
 }
 
 async function eventsOfType(server: TestServer, type: string) {
@@ -171,14 +170,22 @@ describe.each(engines)('the assistant API on $name', (engine) => {
       },
     ]);
 
-    // One-time: a second link, even from the right number, is refused and changes nothing.
+    // The assistant retrying after a lost answer: the same 200 and body, no second event or codes.
+    const codesAfterFirst = await heldCodes(server, member.userId);
+    expect(codesAfterFirst).toHaveLength(3);
     const second = await link(member.linkingCode, member.phone);
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ detail: expect.stringMatching(/already been used/) });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(response.json());
     expect((await storedMember(server, member.userId)).linkedAt).toEqual(stored.linkedAt);
     expect(
       (await eventsOfType(server, 'member.linked')).filter((e) => e.data.user_id === member.userId),
     ).toHaveLength(1);
+    expect(await heldCodes(server, member.userId)).toEqual(codesAfterFirst);
+
+    // Any other number is told 403 as for an unused code: it cannot learn the code was used.
+    const stranger = await link(member.linkingCode, uniquePhone());
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toEqual({ detail: expect.stringMatching(/different phone number/) });
   });
 
   test('another number → 403 and the code stays unused, so the member can still link', async () => {

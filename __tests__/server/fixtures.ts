@@ -288,6 +288,17 @@ export const generousRateLimits = {
   validateCode: 10_000,
   waitlistJoin: 10_000,
   register: 10_000,
+  registerAccepted: 10_000,
   nominateFriend: 10_000,
   optOut: 10_000,
 };
+
+/** The linking code as a person sees it: a word of its own in the wa.me message. */
+export function codeFromWhatsAppUrl(url: string): string {
+  const text = new URL(url).searchParams.get('text')!;
+  const words = text.split(/\s+/);
+  const code = words.at(-1)!;
+  expect(code).toMatch(/^[A-Z2-9]{8}$/);
+  expect(words.filter((word) => word === code)).toHaveLength(1);
+  return code;
+}

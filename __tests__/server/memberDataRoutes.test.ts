@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/database';
 import { inviteCodes, privacyCounters, userPhotos, webhookEvents } from '../../server/db/schema';
+import { grantMemberInvites } from '../../server/invites/memberInviteStore';
 import { MEMBERS_ERASED_COUNTER } from '../../server/members/memberErasure';
 import {
   expectDetail,
@@ -81,8 +82,19 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
       await jpegPhoto(80, 60),
     );
     bob = await register({ first_name: 'Bartholomew', last_name: 'Zinnober' }, await pngPhoto());
+    // Codes to invite friends come when a member's number is proven, or from the operator.
+    await grantMemberInvites(server.database.db, ada.userId, 3);
     expect((await nominate(ada, 'Cressida', '07911 200001')).statusCode).toBe(200);
     expect((await nominate(bob, 'Dorotheus', '07911 200002')).statusCode).toBe(200);
+    // Bob put Ada forward too, under a name of his choosing: her number, in his nomination.
+    expect((await nominate(bob, 'Addie', ada.phone)).statusCode).toBe(200);
+    // She had waited on the list before joining: that entry holds her number too.
+    const waited = await server.app.inject({
+      method: 'POST',
+      url: '/api/waitlist/join',
+      payload: { phone_number: ada.phone, name: 'Adelheid' },
+    });
+    expect(waited.statusCode).toBe(200);
   });
   afterAll(async () => {
     await server.close();
@@ -140,6 +152,13 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
       })),
       whatsapp_linking_code: expect.stringMatching(/^[A-Z0-9]{8}$/),
       access_keys: [{ issued_at: expect.any(String), expires_at: expect.any(String) }],
+      waitlist_entry: {
+        phone: ada.phone,
+        name: 'Adelheid',
+        joined_waitlist_at: expect.any(String),
+        invited_at: null,
+        registered_at: null,
+      },
     });
     // The photo is the stored bytes, as a data URL.
     const [stored] = await server.database.db
@@ -165,13 +184,6 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
     const usesBefore = await inviteUses(db, ada.code);
     const held = await db.select().from(inviteCodes).where(eq(inviteCodes.invitedBy, ada.userId));
     expect(held).toHaveLength(3);
-    // She had waited on the list before joining: that entry holds her number too.
-    const waited = await server.app.inject({
-      method: 'POST',
-      url: '/api/waitlist/join',
-      payload: { phone_number: ada.phone, name: 'Adelheid' },
-    });
-    expect(waited.statusCode).toBe(200);
     const response = await asMember(ada, 'DELETE', '/api/me');
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -190,6 +202,7 @@ describe.each(engines)('a member’s own data on $name', (engine) => {
       'Quarterfield',
       'Cressida',
       'Rowing club',
+      'Addie',
     ]) {
       expect({ needle, tables: await rowsMentioning(db, needle) }).toEqual({ needle, tables: [] });
     }

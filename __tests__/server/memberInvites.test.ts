@@ -1,37 +1,53 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { formatInviteTree } from '../../server/cli/inviteTreeText';
-import { inviteCodes, users } from '../../server/db/schema';
+import { readSettings } from '../../server/config';
+import { erasedInviteNodes, inviteCodes, users } from '../../server/db/schema';
 import { inviteCodeMessages } from '../../server/invites/inviteCodeStore';
 import { databaseOperatorCommands, type OperatorCommands } from '../../server/operator/operatorCommands';
 import {
+  codeFromWhatsAppUrl,
   expectDetail,
   generousRateLimits,
-  inviteUses,
-  makeInvite,
   pngPhoto,
+  makeInvite,
   storedCounts,
+  uniquePhone,
   webFormData,
   webRegistration,
 } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
 
-const APP_URL = 'https://becca.test';
+jest.setTimeout(60_000);
 
-interface Registered {
+const APP_URL = 'https://becca.test';
+const API_KEY = randomBytes(32).toString('base64url');
+
+interface Member {
   access_token: string;
   user_id: string;
+  whatsapp_url: string;
+  phone: string;
 }
 
 interface InvitesAnswer {
-  invites: { code: string; used: boolean; share_url: string }[];
+  invites: { code: string; status: string; used: boolean; share_url: string }[];
+  unlocked: boolean;
+  whatsapp_url: string | null;
 }
 
 describe.each(engines)('member invites on $name', (engine) => {
   let server: TestServer;
   let commands: OperatorCommands;
   let photo: Buffer;
+  const settingsFor = (memberInvites = 3) => ({
+    rateLimits: generousRateLimits,
+    appUrl: APP_URL,
+    memberInvites,
+    assistant: { ...readSettings({}).assistant, apiKey: API_KEY, rateLimitPerMinute: 10_000 },
+  });
   beforeAll(async () => {
-    server = await startTestServer(engine, { rateLimits: generousRateLimits, appUrl: APP_URL });
+    server = await startTestServer(engine, settingsFor());
     commands = databaseOperatorCommands(server.database.db, APP_URL);
     photo = await pngPhoto();
   });
@@ -41,28 +57,50 @@ describe.each(engines)('member invites on $name', (engine) => {
 
   const db = () => server.database.db;
 
-  async function register(code: string, firstName = 'Ada') {
-    const response = await server.app.inject(
-      webRegistration(webFormData(code, { first_name: firstName }), [photo]),
-    );
-    return response;
-  }
-  async function registered(code: string, firstName = 'Ada'): Promise<Registered> {
-    const response = await register(code, firstName);
+  const register = (code: string, firstName = 'Ada', phone = uniquePhone()) =>
+    server.app.inject(webRegistration(webFormData(code, { first_name: firstName, phone }), [photo]));
+
+  async function registered(code: string, firstName = 'Ada'): Promise<Member> {
+    const phone = uniquePhone();
+    const response = await register(code, firstName, phone);
     expect(response.statusCode).toBe(201);
-    return response.json<Registered>();
+    return { ...response.json<Omit<Member, 'phone'>>(), phone };
   }
+
+  const link = (member: Member, on: TestServer = server) =>
+    on.app.inject({
+      method: 'POST',
+      url: '/api/assistant/link',
+      headers: { authorization: `Bearer ${API_KEY}` },
+      payload: { linking_code: codeFromWhatsAppUrl(member.whatsapp_url), whatsapp_number: member.phone },
+    });
+
+  /** Registered and proven: the assistant linked their chat, so their codes exist. */
+  async function linkedMember(code: string, firstName = 'Ada'): Promise<Member> {
+    const member = await registered(code, firstName);
+    expect((await link(member)).statusCode).toBe(200);
+    return member;
+  }
+
   const myInvites = (authorization?: string) =>
     server.app.inject({
       method: 'GET',
       url: '/api/me/invites',
       headers: authorization ? { authorization } : {},
     });
+  const invitesOf = async (member: Member) =>
+    (await myInvites(`Bearer ${member.access_token}`)).json<InvitesAnswer>();
   const codesOf = async (userId: string) =>
     db().select().from(inviteCodes).where(eq(inviteCodes.invitedBy, userId));
 
-  test('a new member gets 3 one-use codes of their own, listed with share links', async () => {
+  test('a new member has no codes until their number is proven; linking issues 3, listed with share links', async () => {
     const member = await registered(await makeInvite(db()));
+    expect(await codesOf(member.user_id)).toEqual([]);
+    const locked = await myInvites(`Bearer ${member.access_token}`);
+    expect(locked.statusCode).toBe(200);
+    expect(locked.json()).toEqual({ invites: [], unlocked: false, whatsapp_url: member.whatsapp_url });
+
+    expect((await link(member)).statusCode).toBe(200);
     const stored = await codesOf(member.user_id);
     expect(stored).toHaveLength(3);
     expect(stored.every((row) => row.maxUses === 1 && row.uses === 0 && row.revokedAt === null)).toBe(true);
@@ -70,15 +108,25 @@ describe.each(engines)('member invites on $name', (engine) => {
     const response = await myInvites(`Bearer ${member.access_token}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const { invites } = response.json<InvitesAnswer>();
-    expect(invites.map((invite) => invite.code).sort()).toEqual(stored.map((row) => row.code).sort());
-    for (const invite of invites) {
+    const answer = response.json<InvitesAnswer>();
+    expect(answer.unlocked).toBe(true);
+    expect(answer.whatsapp_url).toBeNull();
+    expect(answer.invites.map((invite) => invite.code).sort()).toEqual(stored.map((row) => row.code).sort());
+    for (const invite of answer.invites) {
       expect(invite).toEqual({
         code: invite.code,
+        status: 'unused',
         used: false,
         share_url: `${APP_URL}/join?code=${invite.code}`,
       });
     }
+  });
+
+  test('a made-up number cannot mint codes: registrations alone never create any', async () => {
+    const code = await makeInvite(db(), 'valid', 3);
+    const before = (await db().select().from(inviteCodes)).length;
+    for (let i = 0; i < 3; i += 1) await registered(code);
+    expect((await db().select().from(inviteCodes)).length).toBe(before);
   });
 
   test('without a valid token the invites are a 401 with a detail', async () => {
@@ -88,8 +136,8 @@ describe.each(engines)('member invites on $name', (engine) => {
   });
 
   test('a member code works once, is attributed, and shows as used to its owner', async () => {
-    const ada = await registered(await makeInvite(db()));
-    const [first] = (await myInvites(`Bearer ${ada.access_token}`)).json<InvitesAnswer>().invites;
+    const ada = await linkedMember(await makeInvite(db()));
+    const [first] = (await invitesOf(ada)).invites;
     const grace = await registered(first!.code, 'Grace');
 
     const [graceRow] = await db().select().from(users).where(eq(users.id, grace.user_id));
@@ -97,59 +145,71 @@ describe.each(engines)('member invites on $name', (engine) => {
     const [codeRow] = await db().select().from(inviteCodes).where(eq(inviteCodes.code, first!.code));
     expect(codeRow).toMatchObject({ invitedBy: ada.user_id, uses: 1, maxUses: 1 });
 
-    const after = (await myInvites(`Bearer ${ada.access_token}`)).json<InvitesAnswer>().invites;
-    expect(after.find((invite) => invite.code === first!.code)?.used).toBe(true);
-    expect(after.filter((invite) => !invite.used)).toHaveLength(2);
+    const after = (await invitesOf(ada)).invites;
+    expect(after.find((invite) => invite.code === first!.code)).toMatchObject({ status: 'used', used: true });
+    expect(after.filter((invite) => invite.status === 'unused')).toHaveLength(2);
 
     const before = await storedCounts(db());
     expectDetail(await register(first!.code, 'Mallory'), 403, inviteCodeMessages.used_up);
     expect(await storedCounts(db())).toEqual(before);
   });
 
-  test('the quota is part of the registration transaction: when it fails, nothing is stored', async () => {
-    const code = await makeInvite(db());
-    const before = await storedCounts(db());
-    const codesBefore = (await db().select().from(inviteCodes)).length;
-    // A constraint that refuses member codes makes the last step of the registration fail.
+  test('each code says what it is: expired and revoked codes are shown so, and grant counts only usable ones', async () => {
+    const ada = await linkedMember(await makeInvite(db()));
+    const [toExpire, toRevoke] = (await invitesOf(ada)).invites;
+    await db()
+      .update(inviteCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(inviteCodes.code, toExpire!.code));
+    await commands.revokeInvite(toRevoke!.code);
+
+    const statuses = Object.fromEntries((await invitesOf(ada)).invites.map((i) => [i.code, i.status]));
+    expect(statuses[toExpire!.code]).toBe('expired');
+    expect(statuses[toRevoke!.code]).toBe('revoked');
+    expect(Object.values(statuses).filter((status) => status === 'unused')).toHaveLength(1);
+    expectDetail(await register(toExpire!.code), 403, inviteCodeMessages.expired);
+
+    expect(await commands.grantInvites(ada.user_id, 2)).toEqual({ unused: 3 });
+  });
+
+  test('the quota is part of the link transaction: when it fails, the member stays unlinked and can retry', async () => {
+    const member = await registered(await makeInvite(db()));
+    // A constraint that refuses member codes makes the last step of the link fail.
     await db().execute(
       sql`ALTER TABLE invite_codes ADD CONSTRAINT test_no_member_codes CHECK (invited_by IS NULL) NOT VALID`,
     );
     try {
-      expectDetail(await register(code), 500);
+      expect((await link(member)).statusCode).toBe(500);
     } finally {
       await db().execute(sql`ALTER TABLE invite_codes DROP CONSTRAINT test_no_member_codes`);
     }
-    expect(await storedCounts(db())).toEqual(before);
-    expect(await inviteUses(db(), code)).toBe(0);
-    expect((await db().select().from(inviteCodes)).length).toBe(codesBefore);
+    const [row] = await db().select().from(users).where(eq(users.id, member.user_id));
+    expect([row!.status, row!.linkedAt, row!.linkingCodeUsedAt]).toEqual(['registered', null, null]);
+    expect(await codesOf(member.user_id)).toEqual([]);
+    expect((await link(member)).statusCode).toBe(200);
+    expect(await codesOf(member.user_id)).toHaveLength(3);
   });
 
-  test('registrations at the same moment each get exactly their own 3 codes', async () => {
-    const code = await makeInvite(db(), 'valid', 6);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => registered(code)));
-    for (const answer of answers) expect(await codesOf(answer.user_id)).toHaveLength(3);
+  test('the same link sent several times at once issues the quota exactly once', async () => {
+    const member = await registered(await makeInvite(db()));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => link(member)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await codesOf(member.user_id)).toHaveLength(3);
   });
 
   test('MEMBER_INVITES sets the quota', async () => {
-    const other = await startTestServer(
-      engine,
-      { rateLimits: generousRateLimits, memberInvites: 5 },
-      {
-        database: server.database,
-      },
-    );
+    const other = await startTestServer(engine, settingsFor(5), { database: server.database });
     try {
-      const code = await makeInvite(db());
-      const response = await other.app.inject(webRegistration(webFormData(code), [photo]));
-      expect(response.statusCode).toBe(201);
-      expect(await codesOf(response.json<Registered>().user_id)).toHaveLength(5);
+      const member = await registered(await makeInvite(db()));
+      expect((await link(member, other)).statusCode).toBe(200);
+      expect(await codesOf(member.user_id)).toHaveLength(5);
     } finally {
       await other.close();
     }
   });
 
-  test('invite grant adds codes to a member; bad input is refused', async () => {
-    const member = await registered(await makeInvite(db()));
+  test('invite grant adds codes to a member, linked or not; bad input is refused', async () => {
+    const member = await linkedMember(await makeInvite(db()));
     expect(await commands.grantInvites(member.user_id, 2)).toEqual({ unused: 5 });
     expect(await codesOf(member.user_id)).toHaveLength(5);
     await expect(commands.grantInvites(member.user_id, 0)).rejects.toThrow(/from 1 to 100/);
@@ -159,16 +219,23 @@ describe.each(engines)('member invites on $name', (engine) => {
     );
     await expect(commands.grantInvites('not-a-uuid', 1)).rejects.toThrow(/No member/);
     expect(await codesOf(member.user_id)).toHaveLength(5);
+
+    // The operator's grant is theirs to give: an unproven member's panel lists it while still locked.
+    const unproven = await registered(await makeInvite(db()));
+    expect(await commands.grantInvites(unproven.user_id, 1)).toEqual({ unused: 1 });
+    const answer = await invitesOf(unproven);
+    expect(answer.unlocked).toBe(false);
+    expect(answer.invites).toEqual([expect.objectContaining({ status: 'unused' })]);
   });
 
   test('invite tree shows who invited whom; revoke-branch revokes the unused codes below a member', async () => {
     const root = await makeInvite(db(), 'valid', 2);
-    const ada = await registered(root, 'Ada');
-    const adaCodes = (await myInvites(`Bearer ${ada.access_token}`)).json<InvitesAnswer>().invites;
-    const grace = await registered(adaCodes[0]!.code, 'Grace');
-    const graceCodes = (await myInvites(`Bearer ${grace.access_token}`)).json<InvitesAnswer>().invites;
-    const alan = await registered(graceCodes[0]!.code, 'Alan');
-    const outsider = await registered(root, 'Hedy');
+    const ada = await linkedMember(root, 'Ada');
+    const adaCodes = (await invitesOf(ada)).invites;
+    const grace = await linkedMember(adaCodes[0]!.code, 'Grace');
+    const graceCodes = (await invitesOf(grace)).invites;
+    const alan = await linkedMember(graceCodes[0]!.code, 'Alan');
+    const outsider = await linkedMember(root, 'Hedy');
 
     const text = formatInviteTree(await commands.inviteTree());
     const lines = text.split('\n');
@@ -191,14 +258,58 @@ describe.each(engines)('member invites on $name', (engine) => {
     expect(await revoked(alan.user_id)).toEqual(['revoked', 'revoked', 'revoked']);
     expect(await revoked(ada.user_id)).toEqual(['open', 'open', 'used']);
     expect(await revoked(outsider.user_id)).toEqual(['open', 'open', 'open']);
-    // Alan's panel no longer offers revoked codes; Grace's keeps the one Alan used.
-    expect((await myInvites(`Bearer ${alan.access_token}`)).json<InvitesAnswer>().invites).toEqual([]);
-    expect((await myInvites(`Bearer ${grace.access_token}`)).json<InvitesAnswer>().invites).toEqual([
-      expect.objectContaining({ code: graceCodes[0]!.code, used: true }),
+    // Their panels say which codes were revoked; Grace's keeps the one Alan used as used.
+    expect((await invitesOf(alan)).invites.map((invite) => invite.status)).toEqual([
+      'revoked',
+      'revoked',
+      'revoked',
     ]);
+    expect(
+      (await invitesOf(grace)).invites.find((invite) => invite.code === graceCodes[0]!.code),
+    ).toMatchObject({ status: 'used', used: true });
     expectDetail(await register(graceCodes[1]!.code), 403, inviteCodeMessages.revoked);
 
     expect(await commands.revokeBranch(ada.user_id)).toEqual({ members: 3, revokedCodes: 2 });
     await expect(commands.revokeBranch('00000000-0000-4000-8000-000000000000')).rejects.toThrow(/No member/);
+  });
+
+  test('the tree survives erasure: A → B → C with B erased, revoke-branch A still reaches C', async () => {
+    const a = await linkedMember(await makeInvite(db(), 'valid', 1), 'Ann');
+    const b = await linkedMember((await invitesOf(a)).invites[0]!.code, 'Bea');
+    const bCode = (await invitesOf(b)).invites[0]!.code;
+    const c = await linkedMember(bCode, 'Cal');
+    const cCodes = (await invitesOf(c)).invites.map((invite) => invite.code);
+
+    const erased = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${b.access_token}` },
+    });
+    expect(erased.statusCode).toBe(204);
+
+    // B's place is an anonymous node: no name, number or user id of theirs.
+    const [bCodeRow] = await db().select().from(inviteCodes).where(eq(inviteCodes.code, bCode));
+    expect(bCodeRow!.invitedBy).toBeNull();
+    const [node] = await db()
+      .select()
+      .from(erasedInviteNodes)
+      .where(eq(erasedInviteNodes.id, bCodeRow!.invitedByErased!));
+    expect(Object.keys(node!).sort()).toEqual(['id', 'inviteCode']);
+    expect(node!.id).not.toBe(b.user_id);
+    const text = formatInviteTree(await commands.inviteTree());
+    expect(text).not.toContain('Bea');
+    expect(text).not.toContain(b.user_id);
+    const lines = text.split('\n');
+    const erasedLine = lines.findIndex((line) => line.endsWith('(erased member)'));
+    const calLine = lines.findIndex((line) => line.includes(`Cal (${c.user_id})`));
+    expect(erasedLine).toBeGreaterThan(lines.findIndex((line) => line.includes(`Ann (${a.user_id})`)));
+    expect(calLine).toBeGreaterThan(erasedLine);
+
+    expect(await commands.revokeBranch(a.user_id)).toEqual({ members: 2, revokedCodes: 5 });
+    const cStored = await db().select().from(inviteCodes).where(eq(inviteCodes.invitedBy, c.user_id));
+    expect(cStored.every((row) => row.revokedAt !== null)).toBe(true);
+    const before = await storedCounts(db());
+    expectDetail(await register(cCodes[0]!), 403, inviteCodeMessages.revoked);
+    expect(await storedCounts(db())).toEqual(before);
   });
 });

@@ -3,7 +3,14 @@ import { makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
 
 const METRICS_TOKEN = 'a-long-random-metrics-token-for-tests';
-const smallLimits = { validateCode: 2, waitlistJoin: 50, register: 50, nominateFriend: 50, optOut: 50 };
+const smallLimits = {
+  validateCode: 2,
+  waitlistJoin: 50,
+  register: 50,
+  registerAccepted: 50,
+  nominateFriend: 50,
+  optOut: 50,
+};
 
 /** The value of one sample line, e.g. `becca_registrations_total 1`; 0 when the series is absent. */
 function sample(text: string, series: string): number {

@@ -1,10 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expectDetail, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
+import {
+  expectDetail,
+  makeInvite,
+  pngPhoto,
+  storedCounts,
+  uniquePhone,
+  webFormData,
+  webRegistration,
+} from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
 
-const smallLimits = { validateCode: 3, waitlistJoin: 2, register: 2, nominateFriend: 2, optOut: 2 };
+const smallLimits = {
+  validateCode: 3,
+  waitlistJoin: 2,
+  register: 2,
+  registerAccepted: 3,
+  nominateFriend: 2,
+  optOut: 2,
+};
 const TOO_MANY = /^Too many attempts\. Please wait \d+ seconds and try again\.$/;
 
 let clientCounter = 0;
@@ -21,12 +36,12 @@ function expectTooMany(response: LightMyRequestResponse): void {
   expect(retryAfter).toBeLessThanOrEqual(60);
 }
 
-const validate = (remoteAddress: string, headers: Record<string, string> = {}): InjectOptions => ({
-  method: 'GET',
-  url: '/api/auth/validate-code/ABCDEFGHJK',
-  remoteAddress,
-  headers,
-});
+const validateCode = (remoteAddress: string, code: string, headers: Record<string, string> = {}) =>
+  ({ method: 'GET', url: `/api/auth/validate-code/${code}`, remoteAddress, headers }) satisfies InjectOptions;
+
+/** A check of a code that does not exist: a failed check, which counts. */
+const validate = (remoteAddress: string, headers: Record<string, string> = {}) =>
+  validateCode(remoteAddress, 'ABCDEFGHJK', headers);
 
 async function send(server: TestServer, request: InjectOptions, times: number): Promise<number[]> {
   const statuses = [];
@@ -36,19 +51,24 @@ async function send(server: TestServer, request: InjectOptions, times: number): 
 
 describe.each(engines)('rate limits on $name', (engine) => {
   let server: TestServer;
+  let photo: Buffer;
   beforeAll(async () => {
     server = await startTestServer(engine, { rateLimits: smallLimits });
+    photo = await pngPhoto();
   });
   afterAll(async () => {
     await server.close();
   });
 
-  test('validate-code past its limit answers 429 with Retry-After and a detail', async () => {
+  test('validate-code counts only failed checks: past the limit of bad codes, 429 with Retry-After', async () => {
     const client = newClient();
+    const good = await makeInvite(server.database.db, 'valid', 1);
+    // Good codes never count: a room of people checking theirs from one address is never refused.
+    expect(await send(server, validateCode(client, good), 10)).toEqual(Array<number>(10).fill(200));
     expect(await send(server, validate(client), smallLimits.validateCode)).toEqual([200, 200, 200]);
-    const refused = await server.app.inject(validate(client));
-    expectTooMany(refused);
-    expect(refused.headers['x-ratelimit-limit']).toBe(String(smallLimits.validateCode));
+    expectTooMany(await server.app.inject(validate(client)));
+    // Once refused, good codes wait too: the limit is on the client, not on the answer.
+    expectTooMany(await server.app.inject(validateCode(client, good)));
   });
 
   test('the limit is per client, and a forwarded-for header does not buy a new one', async () => {
@@ -56,6 +76,19 @@ describe.each(engines)('rate limits on $name', (engine) => {
     await send(server, validate(client), smallLimits.validateCode);
     expectTooMany(await server.app.inject(validate(client, { 'x-forwarded-for': '203.0.113.9' })));
     expect((await server.app.inject(validate(newClient()))).statusCode).toBe(200);
+  });
+
+  test('IPv6 clients are counted by their /64: rotating addresses within it does not reset the count', async () => {
+    clientCounter += 1;
+    const prefix = `2001:db8:${clientCounter.toString(16)}:1`;
+    const addresses = [`${prefix}::1`, `${prefix}:0:0:0:2`, `${prefix}:ffff:1234:5678:9abc`];
+    for (const address of addresses)
+      expect((await server.app.inject(validate(address))).statusCode).toBe(200);
+    expectTooMany(await server.app.inject(validate(`${prefix}::beef`)));
+    // The next /64 is someone else.
+    expect(
+      (await server.app.inject(validate(`2001:db8:${clientCounter.toString(16)}:2::1`))).statusCode,
+    ).toBe(200);
   });
 
   test('the waitlist is limited', async () => {
@@ -70,19 +103,37 @@ describe.each(engines)('rate limits on $name', (engine) => {
     expectTooMany(await server.app.inject(join));
   });
 
-  test('registration is limited, refused attempts included', async () => {
+  test('registrations count only refusals per client, plus a ceiling for accepted ones', async () => {
     const client = newClient();
     const code = await makeInvite(server.database.db, 'valid', 10);
-    const attempt = { ...webRegistration(webFormData(code), [await pngPhoto()]), remoteAddress: client };
-    const first = await server.app.inject(attempt);
-    expect(first.statusCode).toBe(201);
-    expect((await server.app.inject(attempt)).statusCode).toBe(409);
+    const attempt = (phone = uniquePhone()) => ({
+      ...webRegistration(webFormData(code, { phone }), [photo]),
+      remoteAddress: client,
+    });
+    const phone = uniquePhone();
+    expect((await server.app.inject(attempt(phone))).statusCode).toBe(201);
+    expect((await server.app.inject(attempt(phone))).statusCode).toBe(409);
+    // One refusal so far: accepted registrations go on up to their ceiling.
+    expect((await server.app.inject(attempt())).statusCode).toBe(201);
+    expect((await server.app.inject(attempt())).statusCode).toBe(201);
+    expectTooMany(await server.app.inject(attempt()));
+    expect((await storedCounts(server.database.db)).users).toBeGreaterThan(0);
+
+    const refusedClient = newClient();
+    const refused = (remoteAddress: string) => ({
+      ...webRegistration(webFormData('NOSUCHCODE'), [photo]),
+      remoteAddress,
+    });
+    expect((await server.app.inject(refused(refusedClient))).statusCode).toBe(403);
+    expect((await server.app.inject(refused(refusedClient))).statusCode).toBe(403);
+    const before = await storedCounts(server.database.db);
     expectTooMany(
       await server.app.inject({
-        ...webRegistration(webFormData(code), [await pngPhoto()]),
-        remoteAddress: client,
+        ...webRegistration(webFormData(code), [photo]),
+        remoteAddress: refusedClient,
       }),
     );
+    expect(await storedCounts(server.database.db)).toEqual(before);
   });
 
   test('nominations are limited', async () => {

@@ -12,7 +12,8 @@ function codeState(code: InviteTreeCode): string {
 }
 
 function memberLine(member: InviteTreeMember): string {
-  return `${member.firstName} (${member.id}) registered ${member.registeredAt.slice(0, 10)}`;
+  if (member.erased) return '(erased member)';
+  return `${member.firstName} (${member.id}) registered ${member.registeredAt?.slice(0, 10)}`;
 }
 
 /**

@@ -34,15 +34,30 @@ export const inviteCodes = pgTable(
     createdAt: createdAt(),
     /** The member whose quota this code belongs to; null for the operator's codes. */
     invitedBy: uuid('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Instead of invitedBy once that member erased their account: their anonymous place in the tree. */
+    invitedByErased: uuid('invited_by_erased').references((): AnyPgColumn => erasedInviteNodes.id),
     /** The waitlist entry the operator let in with this code (`npm run waitlist -- invite`). */
     waitlistId: integer('waitlist_id').references((): AnyPgColumn => waitlist.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('invite_codes_invited_by_idx').on(table.invitedBy),
+    index('invite_codes_invited_by_erased_idx').on(table.invitedByErased),
     check('invite_codes_uses_within_max', sql`${table.uses} >= 0 AND ${table.uses} <= ${table.maxUses}`),
     check('invite_codes_max_uses_positive', sql`${table.maxUses} > 0`),
   ],
 );
+
+/**
+ * A member who erased their account, as the invite tree still needs them: the code they joined with
+ * (the edge up) and a fresh random id the codes they had shared point to (the edges down). Nothing
+ * here leads back to the person: no name, phone, user id or date.
+ */
+export const erasedInviteNodes = pgTable('erased_invite_nodes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  inviteCode: text('invite_code')
+    .notNull()
+    .references((): AnyPgColumn => inviteCodes.code),
+});
 
 export const waitlist = pgTable('waitlist', {
   id: serial('id').primaryKey(),

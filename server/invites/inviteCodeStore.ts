@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { generateInviteCode, normaliseInviteCode } from '../../src/domain/inviteCode';
 import type { Db } from '../db/database';
 import { inviteCodes } from '../db/schema';
@@ -14,19 +14,36 @@ export const inviteCodeMessages: Record<InviteCodeState, string> = {
   revoked: 'This invite code is no longer active',
 };
 
-export type InviteCodeRow = typeof inviteCodes.$inferSelect;
+/**
+ * The one definition of a code that admits a registration right now: not revoked, not expired, a use
+ * left. Validation, registration, a member's list, `invite grant` and the waitlist all ask this.
+ */
+export const usableInviteCode: SQL = sql`(${and(
+  isNull(inviteCodes.revokedAt),
+  lt(inviteCodes.uses, inviteCodes.maxUses),
+  or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
+)})`;
 
-export function inviteCodeState(row: InviteCodeRow | undefined, now = new Date()): InviteCodeState {
+/** A code's row and whether it is usable, by the database's clock. */
+export const inviteCodeColumns = {
+  ...getTableColumns(inviteCodes),
+  usable: sql<boolean>`${usableInviteCode}`.mapWith(Boolean),
+};
+
+export type InviteCodeRow = typeof inviteCodes.$inferSelect & { usable: boolean };
+
+/** Why a code is not usable, in the order a person is best told: revoked, then expired, then used up. */
+export function inviteCodeState(row: InviteCodeRow | undefined): InviteCodeState {
   if (!row) return 'unknown';
+  if (row.usable) return 'valid';
   if (row.revokedAt) return 'revoked';
-  if (row.expiresAt && row.expiresAt <= now) return 'expired';
-  if (row.uses >= row.maxUses) return 'used_up';
-  return 'valid';
+  if (row.uses >= row.maxUses && !(row.expiresAt && row.expiresAt <= new Date())) return 'used_up';
+  return 'expired';
 }
 
 function prepareLookup(db: Db) {
   return db
-    .select()
+    .select(inviteCodeColumns)
     .from(inviteCodes)
     .where(eq(inviteCodes.code, sql.placeholder('code')))
     .limit(1)
@@ -56,14 +73,7 @@ export async function consumeInviteUse(tx: Db, code: string): Promise<boolean> {
   const taken = await tx
     .update(inviteCodes)
     .set({ uses: sql`${inviteCodes.uses} + 1` })
-    .where(
-      and(
-        eq(inviteCodes.code, code),
-        lt(inviteCodes.uses, inviteCodes.maxUses),
-        isNull(inviteCodes.revokedAt),
-        or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
-      ),
-    )
+    .where(and(eq(inviteCodes.code, code), usableInviteCode))
     .returning({ code: inviteCodes.code });
   return taken.length === 1;
 }
@@ -83,14 +93,14 @@ export async function createInviteCode(db: Db, { maxUses, expiresAt, label, wait
       .insert(inviteCodes)
       .values({ code: generateInviteCode(), maxUses, expiresAt, label, waitlistId })
       .onConflictDoNothing()
-      .returning();
+      .returning(inviteCodeColumns);
     if (row) return row;
   }
   throw new Error('Could not find a free invite code');
 }
 
 export async function listInviteCodes(db: Db): Promise<InviteCodeRow[]> {
-  return db.select().from(inviteCodes).orderBy(asc(inviteCodes.createdAt));
+  return db.select(inviteCodeColumns).from(inviteCodes).orderBy(asc(inviteCodes.createdAt));
 }
 
 /** Returns the revoked row, or undefined when there is no such code. Revoking twice keeps the first date. */

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateInviteCode } from '../../src/domain/inviteCode';
 import type { Db } from '../db/database';
-import { inviteCodes, users, waitlist } from '../db/schema';
+import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
+import { usableInviteCode } from './inviteCodeStore';
 
 /** Most codes one `invite grant` may add: a typo (1000 for 10) should not flood a member. */
 export const MAX_GRANT = 100;
@@ -39,19 +40,54 @@ export async function createMemberInvites(tx: Db, userId: string, count: number)
   return created;
 }
 
+export const memberInviteStatuses = ['unused', 'used', 'expired', 'revoked'] as const;
+export type MemberInviteStatus = (typeof memberInviteStatuses)[number];
+
 export interface MemberInvite {
   code: string;
-  used: boolean;
+  /** `unused` is the only one a friend can still join with; a used code stays used whatever happens next. */
+  status: MemberInviteStatus;
 }
 
-/** A member's codes, oldest first; revoked codes nobody used are gone from their list. */
+const memberInviteStatus = sql<MemberInviteStatus>`CASE
+  WHEN ${usableInviteCode} THEN 'unused'
+  WHEN ${inviteCodes.uses} > 0 THEN 'used'
+  WHEN ${inviteCodes.revokedAt} IS NOT NULL THEN 'revoked'
+  ELSE 'expired' END`;
+
+/** A member's codes, oldest first, each with what it is now. */
 export async function listMemberInvites(db: Db, userId: string): Promise<MemberInvite[]> {
-  const rows = await db
-    .select({ code: inviteCodes.code, uses: inviteCodes.uses })
+  return db
+    .select({ code: inviteCodes.code, status: memberInviteStatus })
     .from(inviteCodes)
-    .where(and(eq(inviteCodes.invitedBy, userId), or(isNull(inviteCodes.revokedAt), gt(inviteCodes.uses, 0))))
+    .where(eq(inviteCodes.invitedBy, userId))
     .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
-  return rows.map((row) => ({ code: row.code, used: row.uses > 0 }));
+}
+
+export interface MemberInviteList {
+  /** The member's number is proven (their WhatsApp chat is linked), so their quota was issued. */
+  unlocked: boolean;
+  /** While locked: the code of their WhatsApp link, unless it has expired. */
+  linkingCode: string | null;
+  invites: MemberInvite[];
+}
+
+/** What `GET /api/me/invites` shows; undefined when there is no such member. */
+export async function loadMemberInviteList(db: Db, userId: string): Promise<MemberInviteList | undefined> {
+  const [member] = await db
+    .select({
+      linked: sql<boolean>`${users.linkedAt} IS NOT NULL`,
+      linkingCode: users.linkingCode,
+      linkingCodeLive: sql<boolean>`${users.linkingCodeExpiresAt} > now()`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member) return undefined;
+  return {
+    unlocked: member.linked,
+    linkingCode: !member.linked && member.linkingCodeLive ? member.linkingCode : null,
+    invites: await listMemberInvites(db, userId),
+  };
 }
 
 async function memberExists(db: Db, userId: string): Promise<boolean> {
@@ -71,31 +107,32 @@ export async function grantMemberInvites(db: Db, userId: string, count: number):
     const [row] = await tx
       .select({ unused: sql<number>`count(*)::int` })
       .from(inviteCodes)
-      .where(
-        and(
-          eq(inviteCodes.invitedBy, userId),
-          isNull(inviteCodes.revokedAt),
-          lt(inviteCodes.uses, inviteCodes.maxUses),
-        ),
-      );
+      .where(and(eq(inviteCodes.invitedBy, userId), usableInviteCode));
     return row?.unused ?? 0;
   });
 }
 
 export interface RevokedBranch {
-  /** The member and everyone below them. */
+  /** The member and every member below them (erased ones not counted). */
   members: number;
   /** Unused codes revoked now. */
   revokedCodes: number;
 }
 
+/** Codes issued by any of these tree nodes: members' ids or erased members' anonymous ids. */
+const issuedByAnyOf = (nodes: string[]) =>
+  or(inArray(inviteCodes.invitedBy, nodes), inArray(inviteCodes.invitedByErased, nodes));
+
 /**
  * `invite revoke-branch USER_ID`: that member and everyone who joined through them, their invitees
  * and so on, lose every code nobody has used yet. Members themselves stay; used codes stay as history.
+ * The walk goes through members who erased their account (their anonymous nodes), so erasing oneself
+ * cannot cut a branch loose.
  */
 export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranch> {
   return db.transaction(async (tx) => {
     if (!(await memberExists(tx, userId))) throw new UnknownMemberError(userId);
+    const members = new Set([userId]);
     const branch = new Set([userId]);
     let frontier = [userId];
     while (frontier.length) {
@@ -103,8 +140,14 @@ export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranc
         .select({ id: users.id })
         .from(users)
         .innerJoin(inviteCodes, eq(users.inviteCode, inviteCodes.code))
-        .where(inArray(inviteCodes.invitedBy, frontier));
-      frontier = invitees.map((row) => row.id).filter((id) => !branch.has(id));
+        .where(issuedByAnyOf(frontier));
+      const erasedInvitees = await tx
+        .select({ id: erasedInviteNodes.id })
+        .from(erasedInviteNodes)
+        .innerJoin(inviteCodes, eq(erasedInviteNodes.inviteCode, inviteCodes.code))
+        .where(issuedByAnyOf(frontier));
+      invitees.forEach((row) => members.add(row.id));
+      frontier = [...invitees, ...erasedInvitees].map((row) => row.id).filter((id) => !branch.has(id));
       frontier.forEach((id) => branch.add(id));
     }
     const revoked = await tx
@@ -112,13 +155,13 @@ export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranc
       .set({ revokedAt: sql`now()` })
       .where(
         and(
-          inArray(inviteCodes.invitedBy, [...branch]),
+          issuedByAnyOf([...branch]),
           isNull(inviteCodes.revokedAt),
           lt(inviteCodes.uses, inviteCodes.maxUses),
         ),
       )
       .returning({ code: inviteCodes.code });
-    return { members: branch.size, revokedCodes: revoked.length };
+    return { members: members.size, revokedCodes: revoked.length };
   });
 }
 
@@ -135,10 +178,13 @@ export interface InviteTreeCode {
 }
 
 export interface InviteTreeMember {
+  /** A member's id, or an erased member's anonymous node id. */
   id: string;
-  firstName: string;
+  /** Null for a member who erased their account. */
+  firstName: string | null;
   inviteCode: string;
-  registeredAt: string;
+  registeredAt: string | null;
+  erased: boolean;
 }
 
 /** Everything `invite tree` draws: every code, and every member with the code they used. */
@@ -152,7 +198,7 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
     .select({
       code: inviteCodes.code,
       label: inviteCodes.label,
-      invitedBy: inviteCodes.invitedBy,
+      invitedBy: sql<string | null>`coalesce(${inviteCodes.invitedBy}, ${inviteCodes.invitedByErased})`,
       waitlistPhone: waitlist.phone,
       uses: inviteCodes.uses,
       maxUses: inviteCodes.maxUses,
@@ -170,11 +216,19 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
     })
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id));
+  const erased = await db
+    .select({ id: erasedInviteNodes.id, inviteCode: erasedInviteNodes.inviteCode })
+    .from(erasedInviteNodes)
+    .orderBy(asc(erasedInviteNodes.id));
   return {
     codes: codes.map(({ revokedAt, ...code }) => ({ ...code, revoked: revokedAt !== null })),
-    members: members.map(({ createdAt, ...member }) => ({
-      ...member,
-      registeredAt: createdAt.toISOString(),
-    })),
+    members: [
+      ...members.map(({ createdAt, ...member }) => ({
+        ...member,
+        registeredAt: createdAt.toISOString(),
+        erased: false,
+      })),
+      ...erased.map((node) => ({ ...node, firstName: null, registeredAt: null, erased: true })),
+    ],
   };
 }

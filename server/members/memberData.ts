@@ -1,6 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { inviteCodes, accessTokens, networkEntries, nominations, userPhotos, users } from '../db/schema';
+import {
+  inviteCodes,
+  accessTokens,
+  networkEntries,
+  nominations,
+  userPhotos,
+  users,
+  waitlist,
+} from '../db/schema';
 import type { MemberProfile } from '../../src/domain/memberProfile';
 
 /**
@@ -36,6 +44,14 @@ export interface MemberExport {
   onboarded_at: string | null;
   /** Sign-ins on their devices: when each key was issued and until when it works; never the key itself. */
   access_keys: { issued_at: string; expires_at: string }[];
+  /** Their number's waitlist entry, if they waited before joining (erasure deletes it too). */
+  waitlist_entry: {
+    phone: string | null;
+    name: string | null;
+    joined_waitlist_at: string;
+    invited_at: string | null;
+    registered_at: string | null;
+  } | null;
 }
 
 export async function memberProfile(db: Db, userId: string): Promise<MemberProfile | undefined> {
@@ -97,6 +113,17 @@ export async function memberExport(db: Db, userId: string): Promise<MemberExport
       .from(inviteCodes)
       .where(eq(inviteCodes.invitedBy, userId))
       .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
+    // Erasure deletes the waitlist entry of their number, so the export shows it.
+    const [waited] = await tx
+      .select({
+        phone: waitlist.phone,
+        name: waitlist.name,
+        createdAt: waitlist.createdAt,
+        invitedAt: waitlist.invitedAt,
+        joinedAt: waitlist.joinedAt,
+      })
+      .from(waitlist)
+      .where(eq(waitlist.phone, profile.phone));
     const keys = await tx
       .select({ createdAt: accessTokens.createdAt, expiresAt: accessTokens.expiresAt })
       .from(accessTokens)
@@ -133,6 +160,15 @@ export async function memberExport(db: Db, userId: string): Promise<MemberExport
         issued_at: key.createdAt.toISOString(),
         expires_at: key.expiresAt.toISOString(),
       })),
+      waitlist_entry: waited
+        ? {
+            phone: waited.phone,
+            name: waited.name,
+            joined_waitlist_at: waited.createdAt.toISOString(),
+            invited_at: waited.invitedAt?.toISOString() ?? null,
+            registered_at: waited.joinedAt?.toISOString() ?? null,
+          }
+        : null,
     };
   });
 }

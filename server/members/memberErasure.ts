@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   accessTokens,
+  erasedInviteNodes,
   inviteCodes,
   networkEntries,
   nominations,
@@ -20,8 +21,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Erases a member and everything that hangs off them, in one transaction: photos, network entries,
- * access keys, the nominations they made, their unused invite codes, their waitlist entry, then the member row (with phone, names and the WhatsApp
- * linking code). The invite code they used stays, with its use counted, as it is the organiser's.
+ * access keys, the nominations they made and those others made of their number, their unused invite
+ * codes, their waitlist entry, then the member row (with phone, names and the WhatsApp linking code).
+ * The invite code they used stays, with its use counted, as it is the organiser's; their place in
+ * the invite tree stays as an anonymous node, so a branch revoked above them still reaches below.
  * Returns false when there is no such member. `DELETE /api/me` and `npm run members -- delete` both
  * come here.
  */
@@ -30,7 +33,7 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Locks the row first, so a second erasure of the same member waits and then finds nothing.
     const [member] = await tx
-      .select({ id: users.id, phone: users.phone })
+      .select({ id: users.id, phone: users.phone, inviteCode: users.inviteCode })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
@@ -42,9 +45,19 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
     await tx.delete(userPhotos).where(eq(userPhotos.userId, userId));
     await tx.delete(networkEntries).where(eq(networkEntries.userId, userId));
     await tx.delete(nominations).where(eq(nominations.nominatedBy, userId));
+    // Other members' nominations of them hold their name and number too.
+    await tx.delete(nominations).where(eq(nominations.phone, member.phone));
     // Codes they were given and nobody used go; a used one stays (a friend registered with it) and
-    // loses its link to them (invited_by is set null by the foreign key).
+    // hangs from their anonymous node instead of from them.
     await tx.delete(inviteCodes).where(and(eq(inviteCodes.invitedBy, userId), eq(inviteCodes.uses, 0)));
+    const [node] = await tx
+      .insert(erasedInviteNodes)
+      .values({ inviteCode: member.inviteCode })
+      .returning({ id: erasedInviteNodes.id });
+    await tx
+      .update(inviteCodes)
+      .set({ invitedBy: null, invitedByErased: node!.id })
+      .where(eq(inviteCodes.invitedBy, userId));
     // Their number's waitlist entry, if they waited before joining: it holds their phone and name.
     await tx.delete(waitlist).where(eq(waitlist.phone, member.phone));
     await tx.delete(users).where(eq(users.id, userId));

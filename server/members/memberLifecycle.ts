@@ -3,14 +3,14 @@ import { toE164 } from '../../src/domain/phoneNumber';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import type { MemberStatus } from '../../src/domain/memberProfile';
+import { createMemberInvites } from '../invites/memberInviteStore';
 import { enqueueEvent } from '../webhooks/outbox';
 
 /** How long after registration the linking code in the wa.me message works. */
 export const LINKING_CODE_LIFETIME_DAYS = 30;
 
 export type LinkOutcome =
-  | { outcome: 'linked'; userId: string }
-  | { outcome: 'unknown_code' | 'already_used' | 'expired' | 'wrong_number' };
+  { outcome: 'linked'; userId: string } | { outcome: 'unknown_code' | 'expired' | 'wrong_number' };
 
 /** Codes are issued in capitals; a person typing one by hand may not. */
 export function normaliseLinkingCode(raw: string): string {
@@ -28,11 +28,19 @@ function whatsAppNumberToE164(raw: string): string | null {
 }
 
 /**
- * Ties the member's WhatsApp chat to their registration. The code is one-time and only the number
- * that registered may use it: a leaked code presented from another number leaves the code unused.
- * The row is locked while it is checked, so two concurrent links cannot both succeed.
+ * Ties the member's WhatsApp chat to their registration, and so proves their number: their
+ * `memberInvites` codes are issued in the same transaction. Only the number that registered may use
+ * the code, and it is checked before anything else about the code, so another number learns nothing
+ * (not even whether the code was used). The same number presenting it again (the assistant retrying
+ * after a lost answer) is linked already: the same outcome, no second event, no more codes. The row
+ * is locked while it is checked, so two concurrent links cannot both issue codes.
  */
-export async function linkMember(db: Db, rawCode: string, whatsappNumber: string): Promise<LinkOutcome> {
+export async function linkMember(
+  db: Db,
+  rawCode: string,
+  whatsappNumber: string,
+  memberInvites: number,
+): Promise<LinkOutcome> {
   const code = normaliseLinkingCode(rawCode);
   const number = whatsAppNumberToE164(whatsappNumber);
   return db.transaction(async (tx) => {
@@ -47,9 +55,9 @@ export async function linkMember(db: Db, rawCode: string, whatsappNumber: string
       .where(eq(users.linkingCode, code))
       .for('update');
     if (!member) return { outcome: 'unknown_code' };
-    if (member.usedAt) return { outcome: 'already_used' };
-    if (member.expired) return { outcome: 'expired' };
     if (member.phone !== number) return { outcome: 'wrong_number' };
+    if (member.usedAt) return { outcome: 'linked', userId: member.id };
+    if (member.expired) return { outcome: 'expired' };
 
     const [linked] = await tx
       .update(users)
@@ -61,6 +69,7 @@ export async function linkMember(db: Db, rawCode: string, whatsappNumber: string
       })
       .where(eq(users.id, member.id))
       .returning({ status: users.status, linkedAt: users.linkedAt });
+    await createMemberInvites(tx, member.id, memberInvites);
     await enqueueEvent(
       tx,
       'member.linked',

@@ -11,7 +11,6 @@ import {
   inviteCodeState,
   type InviteCodeState,
 } from '../invites/inviteCodeStore';
-import { createMemberInvites } from '../invites/memberInviteStore';
 import { markWaitlistJoined } from '../waitlist/waitlistInvites';
 import { HttpError } from '../httpError';
 import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
@@ -56,14 +55,14 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 /**
  * One transaction: take one use of the invite, then store the user, their photo, their network,
- * the hash of their token, their own `memberInvites` codes and the `member.registered` event, and mark
- * their number joined on the waitlist. Anything failing rolls all of it back, the invite use included.
+ * the hash of their token and the `member.registered` event, and mark their number joined on the
+ * waitlist. Anything failing rolls all of it back, the invite use included. The member's own invite
+ * codes come later, when linking their WhatsApp chat proves the number is theirs (linkMember).
  */
 export async function registerUser(
   db: Db,
   payload: WebRegistrationPayload,
   photos: readonly ProcessedPhoto[],
-  memberInvites: number,
 ): Promise<Registration> {
   const { token, tokenHash, expiresAt } = newAccessToken();
   const linkingCode = newLinkingCode();
@@ -105,7 +104,6 @@ export async function registerUser(
         })),
       );
       await tx.insert(accessTokens).values({ tokenHash, userId: id, expiresAt });
-      await createMemberInvites(tx, id, memberInvites);
       await markWaitlistJoined(tx, payload.phone);
       // In this transaction: an acknowledged registration always has its event, a failed one never.
       await enqueueEvent(

@@ -12,6 +12,8 @@ export interface AssistantRouteOptions {
   /** Public address of this server, for `photo_url`. */
   appUrl: string;
   rateLimitPerMinute: number;
+  /** One-use invite codes a member receives when their chat is linked. */
+  memberInvites: number;
 }
 
 const nullableDate = Type.Union([Type.String(), Type.Null()]);
@@ -43,9 +45,8 @@ const MemberParams = Type.Object({ user_id: Type.String({ maxLength: 64 }) });
 const MISSING_KEY = 'A valid assistant API key is required (Authorization: Bearer <ASSISTANT_API_KEY>).';
 const NO_MEMBER = 'There is no member with this id.';
 
-const linkRefusals: Record<Exclude<LinkOutcome['outcome'], 'linked'>, [403 | 404 | 409 | 410, string]> = {
+const linkRefusals: Record<Exclude<LinkOutcome['outcome'], 'linked'>, [403 | 404 | 410, string]> = {
   unknown_code: [404, 'This linking code does not exist.'],
-  already_used: [409, 'This linking code has already been used to link a WhatsApp chat.'],
   expired: [410, 'This linking code has expired. The member can ask the operator for help.'],
   wrong_number: [403, 'This linking code belongs to a different phone number.'],
 };
@@ -77,7 +78,7 @@ function memberView(record: MemberRecord, appUrl: string): Static<typeof Member>
  */
 export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> = async (
   app,
-  { db, apiKey, appUrl, rateLimitPerMinute },
+  { db, apiKey, appUrl, rateLimitPerMinute, memberInvites },
 ) => {
   // Hashing first gives both sides the same length, so the comparison's time says nothing about the key.
   const expectedKey = sha256(apiKey);
@@ -103,7 +104,6 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
           401: ErrorDetail,
           403: ErrorDetail,
           404: ErrorDetail,
-          409: ErrorDetail,
           410: ErrorDetail,
           429: ErrorDetail,
         },
@@ -111,7 +111,8 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
       config: { rateLimit },
     },
     async (request, reply) => {
-      const result = await linkMember(db, request.body.linking_code, request.body.whatsapp_number);
+      const { linking_code: code, whatsapp_number: number } = request.body;
+      const result = await linkMember(db, code, number, memberInvites);
       if (result.outcome !== 'linked') {
         const [status, detail] = linkRefusals[result.outcome];
         return reply.code(status).send({ detail });

@@ -2,17 +2,21 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { limits } from '../../src/domain/limits';
 import type { Db } from '../db/database';
 import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
+import type { AttemptLimit } from '../rateLimits/attemptLimits';
 import { ErrorDetail } from './schemas';
 
 export interface InviteCodeRouteOptions {
   db: Db;
-  /** Checks per client per minute: low enough that guessing a 10-letter code is hopeless. */
-  rateLimitPerMinute: number;
+  /**
+   * Failed checks per client: only an answer of valid:false counts, so a room of people with good
+   * codes on one address is never refused while guessing a 10-letter code stays hopeless.
+   */
+  failedChecks: AttemptLimit;
 }
 
 export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions> = async (
   app,
-  { db, rateLimitPerMinute },
+  { db, failedChecks },
 ) => {
   app.get(
     '/api/auth/validate-code/:code',
@@ -25,9 +29,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
           429: ErrorDetail,
         },
       },
-      config: {
-        rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.validateCode.timeWindowMs },
-      },
+      preHandler: async (request) => failedChecks.checkClient(request),
     },
     async (request) => {
       const code = request.params.code.trim();
@@ -35,6 +37,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
       const row = code.length <= limits.inviteCode.maxLength ? await findInviteCode(db, code) : undefined;
       const state = inviteCodeState(row);
       app.metrics.inviteValidations.inc({ outcome: state });
+      if (state !== 'valid') await failedChecks.countClient(request);
       return { valid: state === 'valid', message: inviteCodeMessages[state] };
     },
   );

@@ -53,6 +53,17 @@ const MemberExport = Type.Object({
   linked_at: Type.Union([Timestamp, Type.Null()]),
   onboarded_at: Type.Union([Timestamp, Type.Null()]),
   access_keys: Type.Array(Type.Object({ issued_at: Timestamp, expires_at: Timestamp })),
+  /** The waitlist entry of their number, if they waited before joining. */
+  waitlist_entry: Type.Union([
+    Type.Object({
+      phone: Type.Union([Type.String(), Type.Null()]),
+      name: Type.Union([Type.String(), Type.Null()]),
+      joined_waitlist_at: Timestamp,
+      invited_at: Type.Union([Timestamp, Type.Null()]),
+      registered_at: Type.Union([Timestamp, Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
 });
 
 /**

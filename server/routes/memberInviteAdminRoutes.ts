@@ -20,9 +20,10 @@ const InviteTree = Type.Object({
   members: Type.Array(
     Type.Object({
       id: Type.String(),
-      firstName: Type.String(),
+      firstName: Type.Union([Type.String(), Type.Null()]),
       inviteCode: Type.String(),
-      registeredAt: Type.String(),
+      registeredAt: Type.Union([Type.String(), Type.Null()]),
+      erased: Type.Boolean(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { limits } from '../../src/domain/limits';
 import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
 import type { Db } from '../db/database';
@@ -7,7 +8,12 @@ import { HttpError } from '../httpError';
 import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
 import { freeAtNextMinorCollection, processPhoto } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
-import { InviteRejectedError, registerUser } from '../registration/registrationStore';
+import {
+  InviteRejectedError,
+  PhoneAlreadyRegisteredError,
+  registerUser,
+} from '../registration/registrationStore';
+import { tooManyAttempts, type AttemptLimits } from '../rateLimits/attemptLimits';
 import type { UploadBudget } from '../registration/uploadBudget';
 import type { PhotoSlots } from '../registration/photoSlots';
 import { whatsAppUrl } from '../registration/whatsAppLink';
@@ -16,9 +22,7 @@ import { ErrorDetail } from './schemas';
 export interface RegistrationRouteOptions {
   db: Db;
   assistantWhatsAppNumber: string;
-  rateLimitPerMinute: number;
-  /** One-use invite codes each new member receives. */
-  memberInvites: number;
+  attempts: Pick<AttemptLimits, 'refusedRegistrations' | 'acceptedRegistrations' | 'phoneConflictsPerCode'>;
   /** Shared by every registration in flight: the cap on photo bytes held at once. */
   uploadBudget: UploadBudget;
   /** How many registrations read and process their photos at once (see PhotoSlots). */
@@ -49,17 +53,33 @@ async function checkInvite(db: Db, code: string): Promise<void> {
   if (state !== 'valid') throw new InviteRejectedError(state);
 }
 
+/** The answers that count against a client's refused registrations. */
+const REFUSALS = new Set([403, 409, 422]);
+
 /**
  * Every refusal is an error carrying its status (HttpError and its kinds); the app's error handler
  * answers it, so the handler reads as the happy path.
  */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, rateLimitPerMinute, memberInvites, uploadBudget, photoSlots },
+  { db, assistantWhatsAppNumber, attempts, uploadBudget, photoSlots },
 ) => {
   // Registered here, not on the app: multipart adds two hooks to every route in its scope, and only
   // this one reads multipart bodies.
   await app.register(multipart, { limits: registrationMultipartLimits });
+
+  /**
+   * A person must learn that their number is already a member (409), but one code must not become
+   * an oracle of anyone's membership: past a few such answers per code a day, 429 instead, the
+   * code untouched (the registration's transaction gave its use back) and the client charged.
+   */
+  const refuseRepeatedConflicts = async (request: FastifyRequest, inviteCode: string) => {
+    const conflicts = await attempts.phoneConflictsPerCode.count(inviteCode);
+    if (conflicts.count > attempts.phoneConflictsPerCode.max) {
+      await attempts.refusedRegistrations.countClient(request);
+      throw tooManyAttempts(conflicts.resetInMs);
+    }
+  };
   app.post(
     '/api/auth/register',
     {
@@ -78,7 +98,15 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           503: ErrorDetail,
         },
       },
-      config: { rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.register.timeWindowMs } },
+      // Before the body is read: a client over either limit sends its photos for nothing.
+      preHandler: async (request) => {
+        await attempts.refusedRegistrations.checkClient(request);
+        await attempts.acceptedRegistrations.checkClient(request);
+      },
+      onResponse: async (request, reply) => {
+        if (reply.statusCode === 201) await attempts.acceptedRegistrations.countClient(request);
+        else if (REFUSALS.has(reply.statusCode)) await attempts.refusedRegistrations.countClient(request);
+      },
     },
     async (request, reply) => {
       const claim = uploadBudget.claim();
@@ -102,7 +130,12 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
         for (const photo of photos) processed.push(await processPhoto(photo));
         app.metrics.photosProcessed.inc(processed.length);
 
-        const registration = await registerUser(db, payload, processed, memberInvites);
+        const registration = await registerUser(db, payload, processed).catch(async (error: unknown) => {
+          if (error instanceof PhoneAlreadyRegisteredError) {
+            await refuseRepeatedConflicts(request, payload.invite_code);
+          }
+          throw error;
+        });
         return reply.code(201).send({
           success: true,
           message: `Welcome to Becca, ${payload.first_name}! Your registration is complete.`,

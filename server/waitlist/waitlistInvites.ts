@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { joinUrl, whatsAppInvitationUrl } from '../../src/domain/invitation';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import { brand } from '../../src/config/brand';
 import type { Db } from '../db/database';
 import { inviteCodes, users, waitlist } from '../db/schema';
-import { createInviteCode } from '../invites/inviteCodeStore';
+import { createInviteCode, usableInviteCode } from '../invites/inviteCodeStore';
 
 export type WaitlistStatus = 'waiting' | 'invited' | 'joined';
 
@@ -36,14 +36,7 @@ async function usableCodeFor(tx: Db, waitlistId: number): Promise<string | undef
   const [row] = await tx
     .select({ code: inviteCodes.code })
     .from(inviteCodes)
-    .where(
-      and(
-        eq(inviteCodes.waitlistId, waitlistId),
-        isNull(inviteCodes.revokedAt),
-        lt(inviteCodes.uses, inviteCodes.maxUses),
-        or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
-      ),
-    )
+    .where(and(eq(inviteCodes.waitlistId, waitlistId), usableInviteCode))
     .limit(1);
   return row?.code;
 }

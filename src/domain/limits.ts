@@ -93,9 +93,15 @@ export const limits = {
   jsonBodyMaxBytes: 64 * 1024,
   /** Defaults per client address; the server may read overrides from its environment. */
   rateLimits: {
+    /** Failed invite-code checks (unknown, revoked, expired, used up) per client. */
     validateCode: { max: 30, timeWindowMs: 60_000 },
     waitlistJoin: { max: 10, timeWindowMs: 60_000 },
+    /** Refused registrations (403, 409, 422) per client. */
     register: { max: 10, timeWindowMs: 60_000 },
+    /** Accepted registrations per client: a ceiling a meetup on one Wi-Fi never meets. */
+    registerAccepted: { max: 120, timeWindowMs: 60_000 },
+    /** Registrations refused because the phone is already a member, per invite code (a probe). */
+    phoneConflictsPerCode: { max: 3, timeWindowMs: 24 * 60 * 60_000 },
     nominateFriend: { max: 20, timeWindowMs: 60_000 },
     optOut: { max: 5, timeWindowMs: 60_000 },
   },

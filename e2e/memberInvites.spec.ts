@@ -1,14 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { makePhoto, passInviteGate, registerThroughWizard } from './registrationDriver';
 import { openApp, runProjectCommand, startRealServer, type RunningServer } from './realServer';
 
 let server: RunningServer;
+const ASSISTANT_API_KEY = randomBytes(32).toString('base64url');
+
+/** What the assistant does when the member's first WhatsApp message arrives from their number. */
+async function assistantLinks(linkingCode: string, whatsappNumber: string) {
+  const response = await fetch(`${server.url}/api/assistant/link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ASSISTANT_API_KEY}` },
+    body: JSON.stringify({ linking_code: linkingCode, whatsapp_number: whatsappNumber }),
+  });
+  expect(response.status).toBe(200);
+}
 let photoPath: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startRealServer({ startTimeoutMs: 150_000 });
+  server = await startRealServer({ startTimeoutMs: 150_000, env: { ASSISTANT_API_KEY } });
   photoPath = await makePhoto();
 });
 test.afterAll(async () => {
@@ -52,7 +64,7 @@ async function decodeQr(page: Page): Promise<string | undefined> {
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data;
 }
 
-test('a member invites a friend: 3 codes, one used by the friend, shown used after a reload', async ({
+test('a member invites a friend: codes unlock on WhatsApp, 3 codes, one used by the friend, shown used after a reload', async ({
   page,
   browser,
 }, testInfo) => {
@@ -85,7 +97,17 @@ test('a member invites a friend: 3 codes, one used by the friend, shown used aft
     await expect(page.getByRole('img', { name: 'Scan with your phone to open WhatsApp' })).toHaveCount(0);
   }
 
+  // Until the member messages Becca from their number, their invites are locked, and the panel says so.
   await expect(invitesPanel(page)).toBeVisible();
+  await expect(invitesPanel(page).getByText(/Your invites unlock when you message Becca/)).toBeVisible();
+  await expect(invitesPanel(page).getByRole('link', { name: 'Message Becca on WhatsApp' })).toHaveAttribute(
+    'href',
+    whatsappUrl,
+  );
+  await expect(inviteRows(page)).toHaveCount(0);
+  await assistantLinks(linkingCode, `+44${memberPhone.replace(/\s/g, '').slice(1)}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Becca.' })).toBeVisible();
   await expect(inviteRows(page)).toHaveCount(3);
   await expect(invitesPanel(page).getByText('Unused')).toHaveCount(3);
   const shareUrl = (await invitesPanel(page)

@@ -101,6 +101,24 @@ test('with a key, the member sees their details and the footer links to the acco
   expect(within(footer).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
 });
 
+test('with a key, the member sees their invites, or how to unlock them', async () => {
+  memberApi();
+  const whatsappUrl = 'https://wa.me/447700900123?text=Hi%20Becca!%20My%20code%20is%20ABCD2345';
+  mswServer.use(
+    http.get('*/api/me/invites', () =>
+      HttpResponse.json({ invites: [], unlocked: false, whatsapp_url: whatsappUrl }),
+    ),
+  );
+  signIn();
+  renderRoute('/account');
+  const panel = await screen.findByRole('region', { name: 'Invite friends' });
+  expect(await within(panel).findByText(/Your invites unlock when you message Becca/)).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: 'Message Becca on WhatsApp' })).toHaveAttribute(
+    'href',
+    whatsappUrl,
+  );
+});
+
 test('"Download my data" fetches the export with the key and saves it as a JSON file', async () => {
   const calls = memberApi();
   signIn();

@@ -8,13 +8,20 @@ import { renderRoute, renderWithProviders } from './renderWithProviders';
 import { mswServer } from './setupTests';
 
 const TOKEN = 'member-token-0123456789abcdefghij';
+const invite = (code: string, status: 'unused' | 'used' | 'expired' | 'revoked') => ({
+  code,
+  status,
+  used: status === 'used',
+  share_url: `https://becca.test/join?code=${code}`,
+});
 const invites = [
-  { code: 'USEDCODE23', used: true, share_url: 'https://becca.test/join?code=USEDCODE23' },
-  { code: 'OPENCODE23', used: false, share_url: 'https://becca.test/join?code=OPENCODE23' },
-  { code: 'OPENCODE34', used: false, share_url: 'https://becca.test/join?code=OPENCODE34' },
+  invite('USEDCODE23', 'used'),
+  invite('OPENCODE23', 'unused'),
+  invite('OPENCODE34', 'unused'),
 ];
+const MEMBER_WHATSAPP_URL = 'https://wa.me/447700900123?text=Hi%20Becca!%20My%20code%20is%20ABCD2345';
 
-function serveInvites(answer: unknown = { invites }, status = 200) {
+function serveInvites(answer: unknown = { invites, unlocked: true, whatsapp_url: null }, status = 200) {
   const authorizations: (string | null)[] = [];
   mswServer.use(
     http.get('*/api/me/invites', ({ request }) => {
@@ -46,6 +53,42 @@ test('lists the member’s codes, used and unused, asking with their token', asy
     const row = within(list).getByRole('listitem', { name: `Invite ${code}, unused` });
     expect(row).toHaveTextContent(`https://becca.test/join?code=${code}`);
     expect(within(row).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  }
+});
+
+test('before the member messages Becca, the panel says their invites unlock then, with the WhatsApp link', async () => {
+  serveInvites({ invites: [], unlocked: false, whatsapp_url: MEMBER_WHATSAPP_URL });
+  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  const panel = screen.getByRole('region', { name: 'Invite friends' });
+  expect(
+    await within(panel).findByText(/Your invites unlock when you message Becca on WhatsApp/),
+  ).toBeVisible();
+  expect(within(panel).getByRole('link', { name: 'Message Becca on WhatsApp' })).toHaveAttribute(
+    'href',
+    MEMBER_WHATSAPP_URL,
+  );
+  expect(within(panel).queryByRole('list')).not.toBeInTheDocument();
+});
+
+test('expired and revoked codes say so and offer nothing to share', async () => {
+  serveInvites({
+    invites: [
+      invite('GONECODE23', 'expired'),
+      invite('STOPCODE23', 'revoked'),
+      invite('OPENCODE23', 'unused'),
+    ],
+    unlocked: true,
+    whatsapp_url: null,
+  });
+  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  expect(await screen.findByText('Each code lets one friend join. 1 of 3 left.')).toBeInTheDocument();
+  for (const [code, label] of [
+    ['GONECODE23', 'Expired'],
+    ['STOPCODE23', 'No longer active'],
+  ] as const) {
+    const row = screen.getByRole('listitem', { name: `Invite ${code}, ${label.toLowerCase()}` });
+    expect(row).toHaveTextContent(label);
+    expect(within(row).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
   }
 });
 

@@ -44,9 +44,12 @@ export const handlers = [
       ? HttpResponse.json({
           invites: ['MOCKINV234', 'MOCKINV345', 'MOCKINV456'].map((code, index) => ({
             code,
+            status: index === 0 ? 'used' : 'unused',
             used: index === 0,
             share_url: `http://localhost:3000/join?code=${code}`,
           })),
+          unlocked: true,
+          whatsapp_url: null,
         })
       : HttpResponse.json({ detail: 'Please sign in to see your invites.' }, { status: 401 }),
   ),

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiErrorDetail } from '../../shared/api';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { useDeleteMyAccountMutation, useExportMyDataMutation, useMyProfileQuery } from './accountApi';
@@ -78,9 +78,10 @@ function AccountDeleted() {
 
 /**
  * The member's account: their details, a download of everything we hold and deletion. `token` is
- * this browser's key to the account (null when it has none).
+ * this browser's key to the account (null when it has none). `children` (what other features show a
+ * signed-in member, such as their invites) appear under the details once the account has loaded.
  */
-export function AccountPanel({ token }: { token: string | null }) {
+export function AccountPanel({ token, children }: { token: string | null; children?: ReactNode }) {
   const profile = useMyProfileQuery(token ?? '', { skip: !token });
   const [exportData, exported] = useExportMyDataMutation();
   const [deleteAccount, deletion] = useDeleteMyAccountMutation();
@@ -136,6 +137,7 @@ export function AccountPanel({ token }: { token: string | null }) {
       <h1 id="account-title">Your account</h1>
       <p>This is what you told us when you registered.</p>
       <ProfileDetails profile={profile.data} />
+      {children}
 
       <Section aria-labelledby="download-title">
         <h2 id="download-title">Your data</h2>

@@ -39,6 +39,13 @@ const ShareLink = styled.a`
   color: ${({ theme }) => theme.colors.success};
 `;
 
+const statusLabels: Record<MemberInvite['status'], string> = {
+  unused: 'Unused',
+  used: 'Used',
+  expired: 'Expired',
+  revoked: 'No longer active',
+};
+
 /** One code: its state, and for an unused one the link to copy or send on WhatsApp. */
 export function InviteLinkRow({ invite }: { invite: MemberInvite }) {
   const [feedback, setFeedback] = useState('');
@@ -56,11 +63,11 @@ export function InviteLinkRow({ invite }: { invite: MemberInvite }) {
   };
 
   return (
-    <Row aria-label={`Invite ${invite.code}, ${invite.used ? 'used' : 'unused'}`}>
+    <Row aria-label={`Invite ${invite.code}, ${statusLabels[invite.status].toLowerCase()}`}>
       <div>
-        <Code>{invite.code}</Code> <span>{invite.used ? '· Used' : '· Unused'}</span>
+        <Code>{invite.code}</Code> <span>· {statusLabels[invite.status]}</span>
       </div>
-      {!invite.used && (
+      {invite.status === 'unused' && (
         <>
           <Link ref={linkRef}>{invite.share_url}</Link>
           <Actions>

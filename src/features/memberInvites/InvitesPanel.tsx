@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { ExternalButtonLink } from '../../components/ButtonLink';
 import { apiErrorDetail } from '../../shared/api';
 import { InviteLinkRow } from './InviteLinkRow';
 import { useMyInvitesQuery } from './memberInvitesApi';
@@ -21,20 +22,37 @@ const Panel = styled.section`
   }
 `;
 
+function LockedInvites({ whatsAppUrl }: { whatsAppUrl: string | null }) {
+  return (
+    <>
+      <p>
+        Your invites unlock when you message Becca on WhatsApp from the number you registered: that is how we
+        know it is yours. Come back here afterwards to share them.
+      </p>
+      {whatsAppUrl && (
+        <ExternalButtonLink href={whatsAppUrl} target="_blank" rel="noopener noreferrer">
+          Message Becca on WhatsApp
+        </ExternalButtonLink>
+      )}
+    </>
+  );
+}
+
 /** "Invite friends": the member's one-use codes, loaded with their access token. */
 export function InvitesPanel({ accessToken }: { accessToken: string }) {
   const { data, error, isError, isLoading } = useMyInvitesQuery(accessToken, {
     // A friend may have used a code since: every visit asks again.
     refetchOnMountOrArgChange: true,
   });
-  const unused = data?.invites.filter((invite) => !invite.used).length ?? 0;
+  const unused = data?.invites.filter((invite) => invite.status === 'unused').length ?? 0;
 
   return (
     <Panel aria-labelledby="invite-friends-title" aria-busy={isLoading}>
       <h2 id="invite-friends-title">Invite friends</h2>
       {isLoading && <p>Loading your invites…</p>}
       {isError && <p role="alert">{apiErrorDetail(error, 'Your invites could not be loaded.')}</p>}
-      {data && (
+      {data && !data.unlocked && <LockedInvites whatsAppUrl={data.whatsapp_url} />}
+      {data && (data.unlocked || data.invites.length > 0) && (
         <>
           <p>
             {data.invites.length === 0

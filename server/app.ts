@@ -164,7 +164,7 @@ export async function buildApp({
   });
   const optOuts = phoneOptOutList(db, settings.optOutSalt);
   await app.register(nominationRoutes, { db, optOuts, rateLimitPerMinute: rateLimits.nominateFriend });
-  await app.register(memberDataRoutes, { db });
+  await app.register(memberDataRoutes, { db, forgetDeletedRows: database.forgetDeletedRows });
   await app.register(optOutRoutes, { optOuts, rateLimitPerMinute: rateLimits.optOut });
   const { assistant } = settings;
   if (assistant.apiKey)
@@ -177,7 +177,10 @@ export async function buildApp({
     });
   if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
   if (adminToken) {
-    await app.register(adminRoutes, { commands: databaseOperatorCommands(db, settings.appUrl), adminToken });
+    await app.register(adminRoutes, {
+      commands: databaseOperatorCommands(db, settings.appUrl, database.forgetDeletedRows),
+      adminToken,
+    });
   }
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;

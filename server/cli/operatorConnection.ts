@@ -61,7 +61,7 @@ export async function connectOperator(): Promise<OperatorConnection> {
   const direct = async (database: Database, release = () => {}) => {
     await database.migrate();
     return {
-      commands: databaseOperatorCommands(database.db, settings.appUrl),
+      commands: databaseOperatorCommands(database.db, settings.appUrl, database.forgetDeletedRows),
       close: async () => {
         await database.close();
         release();

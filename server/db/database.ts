@@ -18,10 +18,19 @@ export interface Database {
   migrate(): Promise<void>;
   /** A trivial round trip, for /health. */
   ping(): Promise<void>;
+  /**
+   * After rows holding personal data were deleted (an erasure): make the database let go of their
+   * bytes in these tables (see the README's Privacy section for what each engine keeps).
+   */
+  forgetDeletedRows(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(__dirname, 'migrations');
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
 
 /**
  * A photo goes to PGlite as a binary parameter, its bytes as they are. PGlite's own bytea serializer
@@ -56,6 +65,13 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
     ping: async () => {
       await client.query('SELECT 1');
     },
+    // A plain VACUUM leaves dead tuples' bytes in the pages' free space; VACUUM FULL writes each
+    // table and its indexes anew and deletes the old files. CHECKPOINT then writes the new ones out
+    // and lets the WAL segments that still hold the old values be recycled.
+    forgetDeletedRows: async (tables) => {
+      await client.exec(`VACUUM FULL ${tables.map(quoteIdentifier).join(', ')}`);
+      if (dataDir) await client.exec('CHECKPOINT');
+    },
     close: async () => {
       if (client.closed) return;
       // PGlite never fsyncs on its own: flush everything to the folder before letting go of it.
@@ -75,6 +91,11 @@ export async function openPostgresDatabase(databaseUrl: string): Promise<Databas
     engine: 'postgres',
     migrate: async () => {
       await migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder });
+    },
+    // Dead tuples are pruned from tables and indexes without locking out other sessions; their
+    // bytes stay in free space until it is reused, and in WAL and backups (README, Privacy).
+    forgetDeletedRows: async (tables) => {
+      await db.execute(sql.raw(`VACUUM ${tables.map(quoteIdentifier).join(', ')}`));
     },
     ping: async () => {
       await db.execute(sql`SELECT 1`);

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/database';
 import {
   accessTokens,
   erasedInviteNodes,
@@ -17,6 +17,18 @@ import { enqueueEvent } from '../webhooks/outbox';
 /** The only trace an erasure leaves: how many there have been. */
 export const MEMBERS_ERASED_COUNTER = 'members_erased';
 
+/** Every table the erasure deleted from, whose files held the member's data. */
+const TABLES_WITH_ERASED_DATA = [
+  getTableName(accessTokens),
+  getTableName(userPhotos),
+  getTableName(networkEntries),
+  getTableName(nominations),
+  getTableName(inviteCodes),
+  getTableName(waitlist),
+  getTableName(users),
+  getTableName(webhookEvents),
+];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -28,9 +40,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Returns false when there is no such member. `DELETE /api/me` and `npm run members -- delete` both
  * come here.
  */
-export async function eraseMember(db: Db, userId: string): Promise<boolean> {
+export async function eraseMember(
+  db: Db,
+  userId: string,
+  forgetDeletedRows?: Database['forgetDeletedRows'],
+): Promise<boolean> {
   if (!UUID.test(userId)) return false;
-  return db.transaction(async (tx) => {
+  const erased = await db.transaction(async (tx) => {
     // Locks the row first, so a second erasure of the same member waits and then finds nothing.
     const [member] = await tx
       .select({ id: users.id, phone: users.phone, inviteCode: users.inviteCode })
@@ -78,4 +94,7 @@ export async function eraseMember(db: Db, userId: string): Promise<boolean> {
     await enqueueEvent(tx, 'member.deleted', { user_id: userId });
     return true;
   });
+  // After the commit: deleted rows are invisible, but their bytes are still in the files.
+  if (erased) await forgetDeletedRows?.(TABLES_WITH_ERASED_DATA);
+  return erased;
 }

@@ -1,5 +1,5 @@
 import { readSettings } from '../config';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import {
   createInviteCode,
   inviteCodeState,
@@ -85,10 +85,17 @@ export function expiryFromDate(date: string): Date {
   return expiresAt;
 }
 
-/** `appUrl` is where invitation links point (the server's APP_URL). */
-export function databaseOperatorCommands(db: Db, appUrl = readSettings().appUrl): OperatorCommands {
+/**
+ * `appUrl` is where invitation links point (the server's APP_URL); `forgetDeletedRows` is the
+ * database's, so that an erasure leaves nothing in its files.
+ */
+export function databaseOperatorCommands(
+  db: Db,
+  appUrl = readSettings().appUrl,
+  forgetDeletedRows?: Database['forgetDeletedRows'],
+): OperatorCommands {
   return {
-    ...databasePrivacyCommands(db),
+    ...databasePrivacyCommands(db, forgetDeletedRows),
     ...databaseMemberCommands(db),
     createInvite: async ({ uses, expires, label }) => {
       if (!Number.isInteger(uses) || uses < 1 || uses > 100_000) {

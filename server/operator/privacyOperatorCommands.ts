@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { eraseMember } from '../members/memberErasure';
 import { purgeNominations, purgeWaitlist, type PurgeOptions, type PurgeResult } from '../privacy/retention';
 
@@ -9,11 +9,14 @@ export interface PrivacyOperatorCommands {
   deleteMember(id: string): Promise<{ deleted: boolean }>;
 }
 
-export function databasePrivacyCommands(db: Db): PrivacyOperatorCommands {
+export function databasePrivacyCommands(
+  db: Db,
+  forgetDeletedRows?: Database['forgetDeletedRows'],
+): PrivacyOperatorCommands {
   return {
     purgeWaitlist: (options) => purgeWaitlist(db, options),
     purgeNominations: (options) => purgeNominations(db, options),
-    deleteMember: async (id) => ({ deleted: await eraseMember(db, id) }),
+    deleteMember: async (id) => ({ deleted: await eraseMember(db, id, forgetDeletedRows) }),
   };
 }
 

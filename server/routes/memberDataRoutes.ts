@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { memberExport, memberProfile } from '../members/memberData';
 import { eraseMember } from '../members/memberErasure';
 import { memberProfileFields, MemberStatus, whoIKnowEntryFields } from './memberSchemas';
@@ -70,7 +70,10 @@ const MemberExport = Type.Object({
  * A member's own data: `GET /api/me`, `GET /api/me/export` (a JSON download) and `DELETE /api/me`.
  * A key whose member is gone is 401 like any unknown key (the key rows go with the member).
  */
-export const memberDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const memberDataRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  forgetDeletedRows: Database['forgetDeletedRows'];
+}> = async (app, { db, forgetDeletedRows }) => {
   const preHandler = requireMember(db, SIGN_IN);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -103,7 +106,7 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     { schema: { response: { 204: Type.Null(), 401: ErrorDetail } }, preHandler },
     async (request, reply) => {
       // Two devices deleting at once: the second finds nobody, and the member is gone either way.
-      await eraseMember(db, authenticatedMemberId(request));
+      await eraseMember(db, authenticatedMemberId(request), forgetDeletedRows);
       return reply.code(204).send(null);
     },
   );

@@ -170,7 +170,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     const alan = await registered(graceCodes[0]!.code, 'Alan');
     const outsider = await registered(root, 'Hedy');
 
-    const text = formatInviteTree(await commands.inviteTree());
+    const text = formatInviteTree(await commands.inviteTree()).text;
     const lines = text.split('\n');
     const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
     const rootLine = at(new RegExp(`^${root}  test valid  2/2 uses$`));

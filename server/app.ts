@@ -144,7 +144,7 @@ export async function buildApp({
       ),
   });
 
-  registerMetrics(app, { metricsToken: settings.metricsToken });
+  registerMetrics(app, { metricsToken: settings.metricsToken, appUrl: settings.appUrl });
   const { db } = database;
   const { rateLimits } = settings;
   await app.register(healthRoutes, { database });
@@ -173,7 +173,11 @@ export async function buildApp({
     });
   if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
   if (adminToken) {
-    await app.register(adminRoutes, { commands: databaseOperatorCommands(db, settings.appUrl), adminToken });
+    await app.register(adminRoutes, {
+      commands: databaseOperatorCommands(db, settings.appUrl),
+      adminToken,
+      appUrl: settings.appUrl,
+    });
   }
   await app.register(webAppRoutes, { webRoot: settings.webRoot });
   return app;

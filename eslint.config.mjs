@@ -91,6 +91,20 @@ export default tseslint.config(
     files,
     rules: { 'no-restricted-imports': restrictedImports(forbidden) },
   })),
+  {
+    // The operator's commands print what strangers typed: only through server/cli/operatorOutput.ts,
+    // which escapes every value, so no command can print one raw.
+    files: ['server/cli/**/*.ts'],
+    ignores: ['server/cli/operatorOutput.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: 'Print through server/cli/operatorOutput.ts.' },
+        { object: 'process', property: 'stderr', message: 'Print through server/cli/operatorOutput.ts.' },
+      ],
+    },
+  },
   // The typed hooks are made from the raw ones here, and only here.
   {
     // Plain-JavaScript build steps that `npm start` runs without a TypeScript loader.

@@ -29,7 +29,8 @@ import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { requestLogger } from './logging/requestLogger';
 import { defaultDirectives } from './web/contentSecurityPolicy';
-import { applySecurityHeaders } from './web/securityHeaders';
+import { applySecurityHeaders, securityHeadersByPath } from './web/securityHeaders';
+import { refuseNonCanonicalApiPaths } from './web/requestPath';
 import { registerMetrics } from './metrics/metricsRoutes';
 
 export interface AppDependencies {
@@ -62,6 +63,11 @@ export async function buildApp({
   redis,
   adminToken,
 }: AppDependencies): Promise<FastifyInstance> {
+  const securityHeadersFor = securityHeadersByPath({
+    // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
+    strictTransportSecurity: settings.appUrl.startsWith('https://'),
+  });
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
     logController: new OneLinePerRequest(),
@@ -81,8 +87,10 @@ export async function buildApp({
     // the wrong shape is a 400 with a detail instead.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     // Errors the router raises before any route (bad percent-encoding, a 16 KB parameter) carry a detail too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    // No hook runs for these, so they get their security headers here.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.statusCode === 414;
+      void reply.headers(securityHeadersFor(request.url));
       void reply.code(tooLong ? 414 : 400).send({
         detail: tooLong
           ? 'The address of this request is too long.'
@@ -91,11 +99,8 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // First, so that every answer has them, a request refused by the guards included.
-  applySecurityHeaders(app, {
-    // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
-    contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
-    strictTransportSecurity: settings.appUrl.startsWith('https://'),
-  });
+  applySecurityHeaders(app, securityHeadersFor);
+  refuseNonCanonicalApiPaths(app);
   installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
@@ -143,7 +148,7 @@ export async function buildApp({
       ),
   });
 
-  registerMetrics(app, { metricsToken: settings.metricsToken });
+  registerMetrics(app, { metricsToken: settings.metricsToken, appUrl: settings.appUrl });
   const { db } = database;
   const { rateLimits } = settings;
   await app.register(healthRoutes, { database });
@@ -180,6 +185,7 @@ export async function buildApp({
     await app.register(adminRoutes, {
       commands: databaseOperatorCommands(db, settings.appUrl, database.forgetDeletedRows),
       adminToken,
+      appUrl: settings.appUrl,
     });
   }
   await app.register(webAppRoutes, { webRoot: settings.webRoot });

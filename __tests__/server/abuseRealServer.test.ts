@@ -205,7 +205,7 @@ test('ESC, BEL and CR never reach the operator: refused by the waitlist, escaped
   const listed = await runCli('waitlist', ['list'], { DATA_DIR: dataDir });
   expect(listed.code).toBe(0);
   expect(listed.stdout).not.toMatch(/(?!\n)\p{Cc}/u);
-  expect(listed.stdout).toContain('Eve\\x1b[2J\\x07\\x0dForged line');
+  expect(listed.stdout).toContain('Eve\\x1b[2J\\x07\\rForged line');
   expect(listed.stdout).not.toContain('+447911100098');
 });
 

@@ -237,7 +237,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     const alan = await linkedMember(graceCodes[0]!.code, 'Alan');
     const outsider = await linkedMember(root, 'Hedy');
 
-    const text = formatInviteTree(await commands.inviteTree());
+    const text = formatInviteTree(await commands.inviteTree()).text;
     const lines = text.split('\n');
     const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
     const rootLine = at(new RegExp(`^${root}  test valid  2/2 uses$`));
@@ -296,7 +296,7 @@ describe.each(engines)('member invites on $name', (engine) => {
       .where(eq(erasedInviteNodes.id, bCodeRow!.invitedByErased!));
     expect(Object.keys(node!).sort()).toEqual(['id', 'inviteCode']);
     expect(node!.id).not.toBe(b.user_id);
-    const text = formatInviteTree(await commands.inviteTree());
+    const text = formatInviteTree(await commands.inviteTree()).text;
     expect(text).not.toContain('Bea');
     expect(text).not.toContain(b.user_id);
     const lines = text.split('\n');

@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
 import { formatInviteTree } from './inviteTreeText';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
-import { printable } from './terminalText';
+import { CommandFailure, lines, print, printError, table, text, type Text } from './operatorOutput';
 
-const USAGE = `Usage:
+const USAGE = text`Usage:
   npm run --silent invite -- create [--uses N] [--expires YYYY-MM-DD] [--label TEXT]
   npm run invite -- list
   npm run invite -- revoke CODE
@@ -12,28 +12,17 @@ const USAGE = `Usage:
   npm run invite -- tree                   who invited whom
   npm run invite -- revoke-branch USER_ID  revoke the unused codes of a member and everyone below them`;
 
-function formatTable(rows: InviteCodeView[]): string {
-  const header = ['CODE', 'LABEL', 'USES', 'EXPIRES', 'STATUS'];
-  const lines = rows.map((row) =>
-    [
+function inviteTable(rows: InviteCodeView[]): Text {
+  return table(
+    ['CODE', 'LABEL', 'USES', 'EXPIRES', 'STATUS'],
+    rows.map((row) => [
       row.code,
-      row.label ?? '',
+      row.label,
       `${row.uses}/${row.maxUses}`,
       row.expiresAt ? row.expiresAt.slice(0, 10) : 'never',
       row.status,
-    ].map(printable),
+    ]),
   );
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
-  return [header, ...lines]
-    .map((line) =>
-      line
-        .map((cell, i) => cell.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 async function main() {
@@ -48,11 +37,11 @@ async function main() {
   });
   const [command, code, amount] = positionals;
   if (values.help || !command) {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   if (!['create', 'list', 'revoke', 'grant', 'tree', 'revoke-branch'].includes(command)) {
-    console.error(`Unknown command "${command}".\n${USAGE}`);
+    printError(text`Unknown command "${command}".`, USAGE);
     process.exitCode = 1;
     return;
   }
@@ -61,9 +50,7 @@ async function main() {
     const nothingHere = await noDataYet();
     if (nothingHere) {
       const changes = command !== 'list' && command !== 'tree';
-      console.error(
-        command === 'revoke' ? `No invite code ${printable(code ?? '')}. ${nothingHere}` : nothingHere,
-      );
+      printError(command === 'revoke' ? text`No invite code ${code}. ${nothingHere}` : text`${nothingHere}`);
       if (changes) process.exitCode = 1;
       return;
     }
@@ -75,39 +62,42 @@ async function main() {
         const uses = Number(values.uses);
         const created = await commands.createInvite({ uses, expires: values.expires, label: values.label });
         const expiry = created.expiresAt ? `, expires ${created.expiresAt.slice(0, 10)}` : '';
-        console.error(`Created an invite code for ${created.maxUses} use(s)${expiry}.`);
+        printError(text`Created an invite code for ${created.maxUses} use(s)${expiry}.`);
         // The code alone on the last line of stdout, so scripts can take it with `tail -n 1`.
-        console.log(created.code);
+        print(text`${created.code}`);
         return;
       }
       case 'list': {
         const rows = await commands.listInvites();
-        console.log(
-          rows.length ? formatTable(rows) : 'No invite codes yet. Create one with: npm run invite -- create',
+        print(
+          rows.length
+            ? inviteTable(rows)
+            : text`No invite codes yet. Create one with: npm run invite -- create`,
         );
         return;
       }
       case 'revoke': {
-        if (!code) throw new Error(`revoke needs a code.\n${USAGE}`);
+        if (!code) throw new CommandFailure(lines([text`revoke needs a code.`, USAGE]));
         const revoked = await commands.revokeInvite(code);
-        if (!revoked) throw new Error(`No invite code ${printable(code)}.`);
-        console.log(`Revoked ${printable(revoked.code)} (${revoked.uses}/${revoked.maxUses} uses).`);
+        if (!revoked) throw new CommandFailure(text`No invite code ${code}.`);
+        print(text`Revoked ${revoked.code} (${revoked.uses}/${revoked.maxUses} uses).`);
         return;
       }
       case 'grant': {
-        if (!code || !amount) throw new Error(`grant needs a member id and a number.\n${USAGE}`);
+        if (!code || !amount)
+          throw new CommandFailure(lines([text`grant needs a member id and a number.`, USAGE]));
         const { unused } = await commands.grantInvites(code, Number(amount));
-        console.log(`Granted ${amount} invite code(s) to ${code}; they now have ${unused} unused.`);
+        print(text`Granted ${amount} invite code(s) to ${code}; they now have ${unused} unused.`);
         return;
       }
       case 'tree': {
-        console.log(formatInviteTree(await commands.inviteTree()));
+        print(formatInviteTree(await commands.inviteTree()));
         return;
       }
       case 'revoke-branch': {
-        if (!code) throw new Error(`revoke-branch needs a member id.\n${USAGE}`);
+        if (!code) throw new CommandFailure(lines([text`revoke-branch needs a member id.`, USAGE]));
         const { members, revokedCodes } = await commands.revokeBranch(code);
-        console.log(`Revoked ${revokedCodes} unused code(s) across ${members} member(s) of that branch.`);
+        print(text`Revoked ${revokedCodes} unused code(s) across ${members} member(s) of that branch.`);
         return;
       }
     }

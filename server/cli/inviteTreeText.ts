@@ -1,4 +1,5 @@
 import type { InviteTree, InviteTreeCode, InviteTreeMember } from '../invites/memberInviteStore';
+import { lines as stacked, text, type Text } from './operatorOutput';
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -11,35 +12,35 @@ function codeState(code: InviteTreeCode): string {
   return code.uses >= code.maxUses ? 'used' : 'unused';
 }
 
-function memberLine(member: InviteTreeMember): string {
-  if (member.erased) return '(erased member)';
-  return `${member.firstName} (${member.id}) registered ${member.registeredAt?.slice(0, 10)}`;
+function memberLine(member: InviteTreeMember): Text {
+  if (member.erased) return text`(erased member)`;
+  return text`${member.firstName} (${member.id}) registered ${member.registeredAt?.slice(0, 10) ?? ''}`;
 }
 
 /**
  * Who invited whom, as text: the operator's codes at the root, each member under the code they used,
  * and under each member the codes of their quota (used ones lead on to the friend who used them).
  */
-export function formatInviteTree({ codes, members }: InviteTree): string {
+export function formatInviteTree({ codes, members }: InviteTree): Text {
   const membersByCode = groupBy(members, (member) => member.inviteCode);
   const codesByMember = groupBy(
     codes.filter((code) => code.invitedBy !== null),
     (code) => code.invitedBy!,
   );
-  const lines: string[] = [];
+  const lines: Text[] = [];
 
   const drawMembers = (code: string, indent: string) => {
     const under = membersByCode.get(code) ?? [];
     under.forEach((member, index) => {
       const last = index === under.length - 1;
-      lines.push(`${indent}${last ? '└─ ' : '├─ '}${memberLine(member)}`);
+      lines.push(text`${indent}${last ? '└─ ' : '├─ '}${memberLine(member)}`);
       drawCodes(codesByMember.get(member.id) ?? [], indent + (last ? '   ' : '│  '));
     });
   };
   const drawCodes = (own: InviteTreeCode[], indent: string) => {
     own.forEach((code, index) => {
       const last = index === own.length - 1;
-      lines.push(`${indent}${last ? '└─ ' : '├─ '}${code.code}  ${codeState(code)}`);
+      lines.push(text`${indent}${last ? '└─ ' : '├─ '}${code.code}  ${codeState(code)}`);
       drawMembers(code.code, indent + (last ? '   ' : '│  '));
     });
   };
@@ -47,9 +48,9 @@ export function formatInviteTree({ codes, members }: InviteTree): string {
   for (const root of codes.filter((code) => code.invitedBy === null)) {
     const origin = root.waitlistPhone ? `waitlist ${root.waitlistPhone}` : (root.label ?? 'operator');
     lines.push(
-      `${root.code}  ${origin}  ${root.uses}/${root.maxUses} uses${root.revoked ? '  revoked' : ''}`,
+      text`${root.code}  ${origin}  ${root.uses}/${root.maxUses} uses${root.revoked ? '  revoked' : ''}`,
     );
     drawMembers(root.code, '');
   }
-  return lines.length ? lines.join('\n') : 'No invite codes yet. Create one with: npm run invite -- create';
+  return lines.length ? stacked(lines) : text`No invite codes yet. Create one with: npm run invite -- create`;
 }

@@ -1,9 +1,21 @@
-import { createInterface } from 'node:readline/promises';
 import type { MemberView } from '../operator/memberOperatorCommands';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
-import { csvLine, formatTable, shortTime } from './tabular';
+import {
+  CommandFailure,
+  confirmed,
+  csv,
+  fields,
+  lines,
+  print,
+  printError,
+  shortTime,
+  table,
+  text,
+  type Text,
+  type Value,
+} from './operatorOutput';
 
-const USAGE = `Usage:
+const USAGE = text`Usage:
   npm run members -- list                     every member: id, name, status, when, invite code
   npm run members -- show ID                  everything stored about one member but the photo bytes
   npm run --silent members -- export > members.csv   CSV with a header row
@@ -47,9 +59,9 @@ function exportRow(member: MemberView): (string | number | null)[] {
   ];
 }
 
-function listing(members: MemberView[]): string {
-  if (!members.length) return 'No members yet.';
-  return formatTable(
+function listing(members: MemberView[]): Text {
+  if (!members.length) return text`No members yet.`;
+  return table(
     ['ID', 'NAME', 'STATUS', 'REGISTERED', 'LINKED', 'ONBOARDED', 'INVITED BY'],
     members.map((member) => [
       member.id,
@@ -63,11 +75,11 @@ function listing(members: MemberView[]): string {
   );
 }
 
-function details(member: MemberView): string {
+function details(member: MemberView): Text {
   const linkingCode = member.linkingCodeUsedAt
     ? `used ${shortTime(member.linkingCodeUsedAt)}`
     : `unused, expires ${shortTime(member.linkingCodeExpiresAt)}`;
-  const lines: [string, string][] = [
+  return fields([
     ['id', member.id],
     ['name', `${member.firstName} ${member.lastName}`],
     ['age', String(member.age)],
@@ -82,31 +94,15 @@ function details(member: MemberView): string {
     ['linked', shortTime(member.linkedAt)],
     ['onboarded', shortTime(member.onboardedAt)],
     ['linking code', linkingCode],
-    ...member.whoIKnow.map((entry, i): [string, string] => [
+    ...member.whoIKnow.map((entry, i): [string, Value] => [
       i === 0 ? 'who I know' : '',
       `${entry.name} (${entry.kind}, ${entry.location})`,
     ]),
-    ...member.photos.map((photo, i): [string, string] => [
+    ...member.photos.map((photo, i): [string, Value] => [
       i === 0 ? 'photos' : '',
       `#${photo.position + 1}: ${photo.width}x${photo.height} JPEG, ${Math.ceil(photo.bytes / 1024)} KB`,
     ]),
-  ];
-  const width = Math.max(...lines.map(([label]) => label.length));
-  return lines.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
-}
-
-/** True only for an explicit yes; no answer (stdin closed or not a terminal) is a no. */
-async function confirmed(question: string): Promise<boolean> {
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await Promise.race([
-      prompt.question(question),
-      new Promise<string>((resolve) => prompt.once('close', () => resolve(''))),
-    ]);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    prompt.close();
-  }
+  ]);
 }
 
 async function main() {
@@ -114,11 +110,11 @@ async function main() {
   const yes = args.includes('--yes');
   const [command, id] = args.filter((arg) => arg !== '--yes');
   if (!command || command === '--help' || command === '-h') {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   if (!['list', 'export', 'show', 'delete'].includes(command)) {
-    console.error(`Unknown command "${command}".\n${USAGE}`);
+    printError(text`Unknown command "${command}".`, USAGE);
     process.exitCode = 1;
     return;
   }
@@ -126,41 +122,39 @@ async function main() {
   const nothingHere = await noDataYet();
   if (nothingHere) {
     const oneMember = command === 'show' || command === 'delete';
-    console.error(oneMember ? `No member ${id ?? ''}. ${nothingHere}` : nothingHere);
-    if (command === 'export') console.log(EXPORT_COLUMNS.join(','));
+    printError(oneMember ? text`No member ${id}. ${nothingHere}` : text`${nothingHere}`);
+    if (command === 'export') print(csv(EXPORT_COLUMNS, []));
     if (oneMember) process.exitCode = 1;
     return;
   }
   await runOperatorCommand(async (commands) => {
     switch (command) {
       case 'list':
-        console.log(listing(await commands.listMembers()));
+        print(listing(await commands.listMembers()));
         return;
       case 'export': {
         const members = await commands.listMembers();
-        console.log(
-          [EXPORT_COLUMNS.join(','), ...members.map((member) => csvLine(exportRow(member)))].join('\n'),
-        );
+        print(csv(EXPORT_COLUMNS, members.map(exportRow)));
         return;
       }
       case 'show': {
-        if (!id) throw new Error(`show needs a member id.\n${USAGE}`);
+        if (!id) throw new CommandFailure(lines([text`show needs a member id.`, USAGE]));
         const member = await commands.showMember(id);
-        if (!member) throw new Error(`No member ${id}.`);
-        console.log(details(member));
+        if (!member) throw new CommandFailure(text`No member ${id}.`);
+        print(details(member));
         return;
       }
       case 'delete': {
-        if (!id) throw new Error(`delete needs a member id.\n${USAGE}`);
-        const question = `Erase member ${id}: profile, photos, network, nominations and sign-ins? This cannot be undone. [y/N] `;
+        if (!id) throw new CommandFailure(lines([text`delete needs a member id.`, USAGE]));
+        const question = text`Erase member ${id}: profile, photos, network, nominations and sign-ins? This cannot be undone. [y/N] `;
         if (!yes && !(await confirmed(question))) {
-          console.error('Nothing was deleted.');
+          printError(text`Nothing was deleted.`);
           process.exitCode = 1;
           return;
         }
         const { deleted } = await commands.deleteMember(id);
-        if (!deleted) throw new Error(`No member ${id}.`);
-        console.log(`Erased member ${id}.`);
+        if (!deleted) throw new CommandFailure(text`No member ${id}.`);
+        print(text`Erased member ${id}.`);
         return;
       }
     }

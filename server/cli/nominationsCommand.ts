@@ -1,18 +1,19 @@
 import { readSettings } from '../config';
+import { failureText, print, printError, text } from './operatorOutput';
 import { runPurgeCommand } from './purgeCommand';
 
-const USAGE = `Usage:
+const USAGE = text`Usage:
   npm run nominations -- purge [--older-than Nd] [--yes]
       counts nominations older than N days (default NOMINATION_RETENTION_DAYS, 365); --yes deletes them`;
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command || command === '--help' || command === '-h') {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   if (command !== 'purge') {
-    console.error(`Unknown command "${command}".\n${USAGE}`);
+    printError(text`Unknown command "${command}".`, USAGE);
     process.exitCode = 1;
     return;
   }
@@ -20,7 +21,7 @@ async function main() {
   try {
     defaultAge = `${readSettings().nominationRetentionDays}d`;
   } catch (error) {
-    console.error((error as Error).message);
+    printError(failureText(error));
     process.exitCode = 1;
     return;
   }

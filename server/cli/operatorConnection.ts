@@ -8,6 +8,7 @@ import { readAdminToken } from '../operator/adminToken';
 import { serverMemberCommands } from '../operator/memberOperatorCommands';
 import { databaseOperatorCommands, type OperatorCommands } from '../operator/operatorCommands';
 import { serverPrivacyCommands } from '../operator/privacyOperatorCommands';
+import { failureText, printError } from './operatorOutput';
 
 export interface OperatorConnection {
   commands: OperatorCommands;
@@ -130,7 +131,7 @@ export async function runOperatorCommand(run: (commands: OperatorCommands) => Pr
     connection = await connectOperator();
     await run(connection.commands);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    printError(failureText(error));
     process.exitCode = 1;
   } finally {
     await connection?.close();

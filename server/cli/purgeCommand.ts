@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseAge } from '../privacy/retention';
 import { runOperatorCommand } from './operatorConnection';
+import { failureText, print, printError, text } from './operatorOutput';
 
 const WHAT = {
   waitlist: { rows: 'waitlist entries', verb: 'joined' },
@@ -29,7 +30,7 @@ export async function runPurgeCommand(
     olderThanDays = parseAge(age);
     apply = values.yes;
   } catch (error) {
-    console.error((error as Error).message);
+    printError(failureText(error));
     process.exitCode = 1;
     return;
   }
@@ -39,10 +40,10 @@ export async function runPurgeCommand(
     const { rows, verb } = WHAT[what];
     const which = `${rows} that ${verb} before ${result.cutoff.slice(0, 10)} (older than ${olderThanDays} days)`;
     if (result.deleted) {
-      console.log(`Deleted ${result.count} ${which}.`);
+      print(text`Deleted ${result.count} ${which}.`);
     } else {
-      console.log(`Dry run: ${result.count} ${which} would be deleted.`);
-      if (result.count > 0) console.log('Run the same command with --yes to delete them.');
+      print(text`Dry run: ${result.count} ${which} would be deleted.`);
+      if (result.count > 0) print(text`Run the same command with --yes to delete them.`);
     }
   });
 }

@@ -1,14 +1,14 @@
 import { runOperatorCommand } from './operatorConnection';
-import { formatTable, shortTime } from './tabular';
+import { CommandFailure, lines, print, shortTime, table, text } from './operatorOutput';
 
-const USAGE = `Usage:
+const USAGE = text`Usage:
   npm run webhooks -- list        recent events: pending / delivered / failed, attempts, last answer
   npm run webhooks -- retry ID    send an event again now (same webhook-id), with a fresh retry window`;
 
 async function main() {
   const [command, id] = process.argv.slice(2);
   if (!command || command === '--help' || command === '-h') {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   await runOperatorCommand(async (commands) => {
@@ -16,18 +16,18 @@ async function main() {
       case 'list': {
         const events = await commands.listWebhookEvents();
         if (!events.length) {
-          console.log('No webhook events yet.');
+          print(text`No webhook events yet.`);
           return;
         }
-        console.log(
-          formatTable(
+        print(
+          table(
             ['ID', 'TYPE', 'STATUS', 'ATTEMPTS', 'LAST ANSWER', 'CREATED', 'NEXT ATTEMPT'],
             events.map((event) => [
               event.id,
               event.type,
               event.status,
-              String(event.attempts),
-              event.lastStatus !== null ? String(event.lastStatus) : (event.lastError ?? '-'),
+              event.attempts,
+              event.lastStatus ?? event.lastError ?? '-',
               shortTime(event.createdAt),
               event.status === 'pending' ? shortTime(event.nextAttemptAt) : '-',
             ]),
@@ -36,14 +36,14 @@ async function main() {
         return;
       }
       case 'retry': {
-        if (!id) throw new Error(`retry needs an event id.\n${USAGE}`);
+        if (!id) throw new CommandFailure(lines([text`retry needs an event id.`, USAGE]));
         const event = await commands.retryWebhookEvent(id);
-        if (!event) throw new Error(`No webhook event ${id}.`);
-        console.log(`Queued ${event.id} (${event.type}) for delivery now.`);
+        if (!event) throw new CommandFailure(text`No webhook event ${id}.`);
+        print(text`Queued ${event.id} (${event.type}) for delivery now.`);
         return;
       }
       default:
-        throw new Error(`Unknown command "${command}".\n${USAGE}`);
+        throw new CommandFailure(lines([text`Unknown command "${command}".`, USAGE]));
     }
   });
 }

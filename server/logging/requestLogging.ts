@@ -2,15 +2,22 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Settings } from '../config';
 import { describeErrorForLog } from '../errorLogging';
+import { decodedSegments, rawSegments } from '../web/requestPath';
 
 /**
  * Paths without query strings, and without the codes that validate-code and the admin routes carry
- * in their paths.
+ * in their paths. Which route a path is comes from its decoded segments, as the router reads them
+ * (`/api/auth/%76alidate-code/CODE` is validate-code); the rest is logged as it was spelled.
  */
 export function redactPath(url: string): string {
-  return (url.split('?')[0] ?? '')
-    .replace(/^(\/api\/auth\/validate-code\/)[^/]*/, '$1:code')
-    .replace(/^(\/api\/admin\/[^/]+\/)[^/]+/, '$1:param');
+  const spelled = rawSegments(url);
+  const [, api, area, name, secret] = decodedSegments(url);
+  if (api === 'api' && area === 'auth' && name === 'validate-code' && secret !== undefined) {
+    spelled[4] = ':code';
+  } else if (api === 'api' && area === 'admin' && name && secret) {
+    spelled[4] = ':param';
+  }
+  return spelled.join('/');
 }
 
 /** Pino options for the server; `stream` is where the records go (stdout, synchronously, when absent). */

@@ -1,35 +1,44 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import { tokensMatch } from '../operator/adminToken';
+import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import { ErrorDetail } from '../routes/schemas';
 import { createAppMetrics } from './appMetrics';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const REGISTER_ROUTE = '/api/auth/register';
 const WAITLIST_ROUTE = '/api/waitlist/join';
 
+interface MetricsRequest {
+  socket: { remoteAddress?: string };
+  headers: Record<string, string | string[] | undefined>;
+}
+
 /**
  * A scraper on this machine may read the figures; anyone else needs `Authorization: Bearer
- * <METRICS_TOKEN>`. A request a reverse proxy on this machine forwards is not "this machine": it
- * carries X-Forwarded-For, so it needs the token too.
+ * <METRICS_TOKEN>`. A request a reverse proxy on this machine forwards is not "this machine"
+ * (server/operator/fromThisMachine.ts), and either way the Host must name this machine or APP_URL's
+ * host, so that a page whose name was re-pointed at 127.0.0.1 cannot read them from a browser here.
  */
-function mayReadMetrics(
-  request: { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> },
-  metricsToken: string | undefined,
-): boolean {
-  const fromThisMachine =
-    LOOPBACK.has(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined;
-  if (fromThisMachine) return true;
-  const presented = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
-  return metricsToken !== undefined && tokensMatch(metricsToken, presented);
+function metricsReaders(metricsToken: string | undefined, appUrl: string) {
+  const hostIsOurs = hostCheck(appUrl);
+  return (request: MetricsRequest): boolean => {
+    if (!hostIsOurs(request)) return false;
+    if (isFromThisMachine(request)) return true;
+    const presented = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+    return metricsToken !== undefined && tokensMatch(metricsToken, presented);
+  };
 }
 
 /**
  * Decorates the app with its metrics (routes count their own outcomes through `app.metrics`),
  * times every response, and serves GET /metrics. Call on the root app, before the routes.
  */
-export function registerMetrics(app: FastifyInstance, { metricsToken }: { metricsToken?: string }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  { metricsToken, appUrl }: { metricsToken?: string; appUrl: string },
+): void {
   const metrics = createAppMetrics();
+  const mayReadMetrics = metricsReaders(metricsToken, appUrl);
   app.decorate('metrics', metrics);
 
   /**
@@ -77,7 +86,7 @@ export function registerMetrics(app: FastifyInstance, { metricsToken }: { metric
       logLevel: 'warn',
     },
     async (request, reply) => {
-      if (!mayReadMetrics(request, metricsToken)) {
+      if (!mayReadMetrics(request)) {
         return reply.code(404).send({ detail: 'No API endpoint GET /metrics.' });
       }
       const text = await metrics.registry.metrics();

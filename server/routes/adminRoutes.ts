@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { tokensMatch } from '../operator/adminToken';
+import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import type { OperatorCommands } from '../operator/operatorCommands';
 import { memberInviteAdminRoutes } from './memberInviteAdminRoutes';
 import { privacyAdminRoutes } from './privacyAdminRoutes';
@@ -24,20 +25,21 @@ const WaitlistView = Type.Object({
   status: Type.Union([Type.Literal('waiting'), Type.Literal('invited'), Type.Literal('joined')]),
 });
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
 /**
- * The operator's commands for a server that owns the embedded database. Two locks on the door: the
- * TCP peer must be this machine (the raw socket address, which no forwarded header can fake), and
- * the request must carry the token from DATA_DIR/admin-token.
+ * The operator's commands for a server that owns the embedded database. Three locks on the door: the
+ * TCP peer must be this machine (the raw socket address, and no proxy's forwarding header), the Host
+ * must name this machine or APP_URL's host (no DNS-rebinding page), and the request must carry the
+ * token from DATA_DIR/admin-token.
  */
 export const adminRoutes: FastifyPluginAsyncTypebox<{
   commands: OperatorCommands;
   adminToken: string;
-}> = async (app, { commands, adminToken }) => {
+  appUrl: string;
+}> = async (app, { commands, adminToken, appUrl }) => {
+  const hostIsOurs = hostCheck(appUrl);
   app.addHook('onRequest', async (request, reply) => {
     const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !tokensMatch(adminToken, presented)) {
+    if (!isFromThisMachine(request) || !hostIsOurs(request) || !tokensMatch(adminToken, presented)) {
       return reply
         .code(404)
         .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });

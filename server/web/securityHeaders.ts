@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from './requestPath';
 
 type Headers = Readonly<Record<string, string>>;
 
@@ -55,12 +56,8 @@ export function apiSecurityHeaders({
   });
 }
 
-/** /api/…, /health and /metrics: the paths answered by the API rather than by the web app. */
-export function isApiPath(url: string): boolean {
-  if (url.startsWith('/api/')) return true;
-  const path = url.split('?', 1)[0];
-  return path === '/api' || path === '/health' || path === '/metrics';
-}
+// Kept here too: the web app's not-found handler asks this module which kind a path is.
+export { isApiPath };
 
 export interface SecurityHeaderOptions {
   /** The policy of pages and assets; a page replaces it with one that lists its inline code's hashes. */
@@ -69,19 +66,25 @@ export interface SecurityHeaderOptions {
   strictTransportSecurity: boolean;
 }
 
+/** The security headers for a request's path: the API's set or the documents' one. */
+export function securityHeadersByPath({
+  contentSecurityPolicy,
+  strictTransportSecurity,
+}: SecurityHeaderOptions): (url: string) => Headers {
+  const forDocuments = securityHeaders({ contentSecurityPolicy, strictTransportSecurity });
+  const forApi = apiSecurityHeaders({ strictTransportSecurity });
+  return (url) => (isApiPath(url) ? forApi : forDocuments);
+}
+
 /**
  * Every response starts with its kind's security headers, set before anything else can answer (a
  * refused request included): pages, assets and the web app's 404s get helmet's; API answers get
- * the short API set above.
+ * the short API set above. (A URL the router cannot decode never reaches a hook: the app's
+ * frameworkErrors sets them from the same `headersFor`.)
  */
-export function applySecurityHeaders(
-  app: FastifyInstance,
-  { contentSecurityPolicy, strictTransportSecurity }: SecurityHeaderOptions,
-): void {
-  const forDocuments = securityHeaders({ contentSecurityPolicy, strictTransportSecurity });
-  const forApi = apiSecurityHeaders({ strictTransportSecurity });
+export function applySecurityHeaders(app: FastifyInstance, headersFor: (url: string) => Headers): void {
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiPath(request.url) ? forApi : forDocuments);
+    void reply.headers(headersFor(request.url));
     done();
   });
 }

@@ -22,6 +22,7 @@ import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
 import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
+import { acceptEmptyJsonBodies } from './jsonBody';
 import { UploadBudget } from './registration/uploadBudget';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
@@ -95,6 +96,7 @@ export async function buildApp({
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
   installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
+  acceptEmptyJsonBodies(app);
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     // Answering before the body is read (a refused upload): close rather than read the rest of it.

@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
 import { formatInviteTree } from './inviteTreeText';
@@ -114,4 +115,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

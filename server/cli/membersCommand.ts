@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { createInterface } from 'node:readline/promises';
 import type { MemberView } from '../operator/memberOperatorCommands';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
@@ -167,4 +168,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { readSettings } from '../config';
 import { runPurgeCommand } from './purgeCommand';
 
@@ -27,4 +28,4 @@ async function main() {
   await runPurgeCommand('nominations', args, defaultAge);
 }
 
-void main();
+runCommandLine(main);

@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { runOperatorCommand } from './operatorConnection';
 import { formatTable, shortTime } from './tabular';
 
@@ -48,4 +49,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

@@ -22,6 +22,7 @@ import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
 import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
+import { acceptEmptyJsonBodies } from './jsonBody';
 import { UploadBudget } from './registration/uploadBudget';
 import { attemptLimits, counterStore } from './rateLimits/attemptLimits';
 import { rateLimitClientKey } from './rateLimits/clientKey';
@@ -102,6 +103,7 @@ export async function buildApp({
   applySecurityHeaders(app, securityHeadersFor);
   refuseNonCanonicalApiPaths(app);
   installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
+  acceptEmptyJsonBodies(app);
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     // Answering before the body is read (a refused upload): close rather than read the rest of it.

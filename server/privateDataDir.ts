@@ -24,6 +24,21 @@ function tighten(target: string): void {
 let patched = false;
 
 /**
+ * The same rule for a child process that writes the folder (PGlite's initdb in
+ * server/db/initEmbeddedDataDir.ts): ES module source to run before it imports PGlite. A umask
+ * is inherited across exec, the patched chmods below are not.
+ */
+export const OWNER_ONLY_FILES_PRELUDE =
+  "import fs from 'node:fs';" +
+  "import { syncBuiltinESMExports } from 'node:module';" +
+  'process.umask(0o077);' +
+  "const ownerOnly = (mode) => (typeof mode === 'string' ? parseInt(mode, 8) : mode) & ~0o077;" +
+  'const { chmodSync, fchmodSync } = fs;' +
+  'fs.chmodSync = (target, mode) => chmodSync(target, ownerOnly(mode));' +
+  'fs.fchmodSync = (fd, mode) => fchmodSync(fd, ownerOnly(mode));' +
+  'syncBuiltinESMExports();';
+
+/**
  * A umask covers files created with open(), but PGlite's file layer (Emscripten's NODEFS) then sets
  * each file's mode with an explicit chmod to 0666, which no umask affects. This process (the server
  * or an operator command on the embedded database) writes nothing that others should read, so its

@@ -3,6 +3,7 @@ import {
   canSubmitInviteCode,
   canValidateLive,
   generateInviteCode,
+  randomAlphabetCode,
   isWellFormedInviteCode,
   normaliseInviteCode,
   type InviteCodeStatus,
@@ -74,5 +75,18 @@ describe('generateInviteCode', () => {
     };
     // 0 → A, 30 → 9, 31 → A again, 247 = 7 × 31 + 30 → 9.
     expect(generateInviteCode(4, fill)).toBe('A9A9');
+  });
+});
+
+describe('randomAlphabetCode', () => {
+  test('draws more bytes when the first ones are all biased, until the code is long enough', () => {
+    let calls = 0;
+    const fill = (target: Uint8Array) => {
+      calls += 1;
+      target.fill(calls === 1 ? 250 : 32);
+      return target;
+    };
+    expect(randomAlphabetCode(3, fill)).toBe('BBB');
+    expect(calls).toBe(2);
   });
 });

@@ -21,7 +21,10 @@ function readWebhookSettings(env: NodeJS.ProcessEnv, integer: IntegerSetting): W
   const url = env.WEBHOOK_URL || undefined;
   const secret = env.WEBHOOK_SECRET || undefined;
   if (!url && !secret) return undefined;
-  if (!url || !secret) throw new Error('WEBHOOK_URL and WEBHOOK_SECRET must be set together');
+  if (!url || !secret) {
+    const [set, missing] = url ? ['WEBHOOK_URL', 'WEBHOOK_SECRET'] : ['WEBHOOK_SECRET', 'WEBHOOK_URL'];
+    throw new Error(`${set} is set without ${missing}: the two must be set together (or neither)`);
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { parseArgs } from 'node:util';
 import type { InviteCodeView } from '../operator/operatorCommands';
 import { formatInviteTree } from './inviteTreeText';
@@ -104,4 +105,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

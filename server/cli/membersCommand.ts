@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import type { MemberView } from '../operator/memberOperatorCommands';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
 import {
@@ -161,4 +162,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

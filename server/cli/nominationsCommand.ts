@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { readSettings } from '../config';
 import { failureText, print, printError, text } from './operatorOutput';
 import { runPurgeCommand } from './purgeCommand';
@@ -28,4 +29,4 @@ async function main() {
   await runPurgeCommand('nominations', args, defaultAge);
 }
 
-void main();
+runCommandLine(main);

@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { parseArgs } from 'node:util';
 import type { WaitlistView } from '../operator/operatorCommands';
 import { noDataYet, runOperatorCommand } from './operatorConnection';
@@ -82,4 +83,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

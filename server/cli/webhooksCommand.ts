@@ -1,3 +1,4 @@
+import { runCommandLine } from './commandLine';
 import { runOperatorCommand } from './operatorConnection';
 import { CommandFailure, lines, print, shortTime, table, text } from './operatorOutput';
 
@@ -48,4 +49,4 @@ async function main() {
   });
 }
 
-void main();
+runCommandLine(main);

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { INVITE_CODE_ALPHABET } from '../../src/domain/inviteCode';
+import { randomAlphabetCode, type FillRandomBytes } from '../../src/domain/inviteCode';
 import type { WebRegistrationPayload } from '../../src/domain/registration';
 import { newAccessToken } from '../auth/accessTokens';
 import type { Db } from '../db/database';
@@ -37,10 +36,9 @@ export interface Registration {
   linkingCode: string;
 }
 
-function newLinkingCode(): string {
-  return Array.from(randomBytes(8), (byte) => INVITE_CODE_ALPHABET[byte % INVITE_CODE_ALPHABET.length]).join(
-    '',
-  );
+/** The code in the wa.me message that links a WhatsApp number to the new member; every letter equally likely. */
+export function newLinkingCode(fillRandomBytes?: FillRandomBytes): string {
+  return randomAlphabetCode(8, fillRandomBytes);
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

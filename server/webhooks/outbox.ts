@@ -3,8 +3,14 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { webhookEvents } from '../db/schema';
 
-/** Every event type we send; a feature adding one (e.g. `member.deleted`) adds it here. */
-export type WebhookEventType = 'member.registered' | 'member.linked' | 'member.onboarded' | 'member.deleted';
+/** Every event type we send; a feature adding one adds it here (and to the README's list of events). */
+export const webhookEventTypes = [
+  'member.registered',
+  'member.linked',
+  'member.onboarded',
+  'member.deleted',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** What receivers get: Standard Webhooks' recommended envelope. */
 export interface WebhookEventBody<Data extends { user_id: string } = { user_id: string }> {

@@ -26,7 +26,8 @@ export const defaultWebhookTiming = {
 } as const;
 
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
-const EVENTS_PER_CLAIM = 10;
+/** Attempts in flight at once; enough for a receiver's bursts, few enough not to flood it. */
+const MAX_DELIVERIES_AT_ONCE = 10;
 const LEASE_MARGIN_MS = 5_000;
 
 /**
@@ -62,6 +63,7 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
   const leaseMs = settings.requestTimeoutMs + LEASE_MARGIN_MS;
   const inFlight = new Set<AbortController>();
   const retryTimers = new Set<NodeJS.Timeout>();
+  const deliveries = new Set<Promise<void>>();
   let stopped = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -69,6 +71,8 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
 
   async function deliver(event: WebhookEventRow): Promise<void> {
     const controller = new AbortController();
+    // Claimed while the server was stopping: recorded as not sent, due again for the next process.
+    if (stopped) controller.abort();
     inFlight.add(controller);
     const attemptAt = new Date();
     let httpStatus: number | null = null;
@@ -121,11 +125,31 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
     }
   }
 
-  async function drain(): Promise<void> {
+  /**
+   * Each event is delivered on its own, up to MAX_DELIVERIES_AT_ONCE together: a receiver that hangs
+   * costs only its own event's timeout, and the others go out meanwhile. Only as many events are
+   * claimed as there are free places, so no claimed event waits (its lease running out) behind
+   * another's attempt; each finished attempt wakes the worker to claim the next.
+   */
+  function startDelivery(event: WebhookEventRow): void {
+    const delivery = deliver(event)
+      .catch((caught: unknown) =>
+        log.warn({ eventId: event.id, error: describe(caught) }, 'webhook attempt could not be recorded'),
+      )
+      .finally(() => {
+        deliveries.delete(delivery);
+        wake();
+      });
+    deliveries.add(delivery);
+  }
+
+  async function claimWhileRoom(): Promise<void> {
     while (!stopped) {
-      const claimed = await claimDueEvents(db, EVENTS_PER_CLAIM, leaseMs);
-      if (!claimed.length) return;
-      await Promise.all(claimed.map(deliver));
+      const room = MAX_DELIVERIES_AT_ONCE - deliveries.size;
+      if (room <= 0) return;
+      const claimed = await claimDueEvents(db, room, leaseMs);
+      for (const event of claimed) startDelivery(event);
+      if (claimed.length < room) return;
     }
   }
 
@@ -141,7 +165,7 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
       wakeRequested = true;
       return;
     }
-    running = drain()
+    running = claimWhileRoom()
       .catch((caught: unknown) =>
         log.warn({ error: describe(caught) }, 'webhook worker could not read the outbox'),
       )
@@ -168,6 +192,7 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
       for (const timer of retryTimers) clearTimeout(timer);
       for (const controller of inFlight) controller.abort();
       await running;
+      await Promise.all(deliveries);
     },
   };
 }

@@ -34,13 +34,20 @@ export function canSubmitInviteCode(code: string, status: InviteCodeStatus): boo
   return code.trim() !== '' && status !== 'validating' && status !== 'invalid';
 }
 
+/** Fills `bytes` with cryptographically strong random values. Web Crypto: browsers and Node 20+. */
+export type FillRandomBytes = (bytes: Uint8Array) => Uint8Array;
+
+const cryptoRandomBytes: FillRandomBytes = (bytes) => crypto.getRandomValues(bytes);
+
 /**
- * A new code from the unambiguous alphabet. Random bytes of 248 or more are skipped so that each
- * letter is equally likely (248 = 8 × 31). Web Crypto is available in browsers and Node 20+.
+ * `length` characters of the unambiguous alphabet, each equally likely. A byte taken modulo 31 would
+ * favour the first 8 letters (256 = 8 × 31 + 8), so bytes of 248 or more are skipped (rejection
+ * sampling) and more are drawn until the code is long enough. Invite codes and the linking codes of
+ * the WhatsApp hand-off both come from here.
  */
-export function generateInviteCode(
-  length: number = limits.inviteCode.generatedLength,
-  fillRandomBytes: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+export function randomAlphabetCode(
+  length: number,
+  fillRandomBytes: FillRandomBytes = cryptoRandomBytes,
 ): string {
   const alphabetSize = INVITE_CODE_ALPHABET.length;
   const unbiasedLimit = 256 - (256 % alphabetSize);
@@ -53,4 +60,12 @@ export function generateInviteCode(
     }
   }
   return code;
+}
+
+/** A new invite code (see randomAlphabetCode). */
+export function generateInviteCode(
+  length: number = limits.inviteCode.generatedLength,
+  fillRandomBytes: FillRandomBytes = cryptoRandomBytes,
+): string {
+  return randomAlphabetCode(length, fillRandomBytes);
 }

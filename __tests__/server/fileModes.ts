@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Every file and folder under `folder` (itself included) that its group or other users may use, with its mode. */
+export function entriesOpenToOthers(folder: string): string[] {
+  const open: string[] = [];
+  const walk = (target: string) => {
+    const stat = fs.lstatSync(target);
+    if ((stat.mode & 0o077) !== 0) open.push(`${target} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
+  };
+  walk(folder);
+  return open;
+}

@@ -14,6 +14,9 @@ export const inviteCodeMessages: Record<InviteCodeState, string> = {
   revoked: 'This invite code is no longer active',
 };
 
+/** Every state a check can end in: the metrics start a series at zero for each. */
+export const inviteCodeStates = Object.keys(inviteCodeMessages) as InviteCodeState[];
+
 export type InviteCodeRow = typeof inviteCodes.$inferSelect;
 
 export function inviteCodeState(row: InviteCodeRow | undefined, now = new Date()): InviteCodeState {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { prerenderedFileName, prerenderedPaths } from '../../src/shared/prerenderedPaths';
 import { isKnownRoute, routePaths } from '../../src/shared/routePaths';
+import { serveBuiltFiles } from '../web/builtFiles';
 import { loadHtmlPage, sendHtmlPage, type HtmlPage } from '../web/htmlPages';
 import { isApiPath } from '../web/securityHeaders';
 
@@ -40,26 +40,7 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
     return sendHtmlPage(request, reply, page, status);
   };
 
-  if (fs.existsSync(webRoot)) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      // The build writes .br and .gz beside each asset (scripts/precompress.ts).
-      preCompressed: true,
-      // HTML goes through sendApp, from memory, with its page's CSP and the right status.
-      allowedPath: (pathName) => !/\.html(\.br|\.gz)?$/.test(pathName),
-      // Built assets carry a content hash in their names, so they never change under a URL.
-      setHeaders: (res, filePath) => {
-        const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2|png|jpg|webp|mp4)(\.br|\.gz)?$/.test(filePath);
-        res.setHeader(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
-  }
+  if (fs.existsSync(webRoot)) await serveBuiltFiles(app, webRoot);
 
   // The pages are sent already compressed, in the encoding the client takes.
   for (const [pathname, page] of pages) {

@@ -26,12 +26,18 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
   { webRoot, siteUrl, allowedMethods },
 ) => {
   // Every page is read (and its CSP worked out) once, at start: the build never changes under us.
-  const shell = loadHtmlPage(webRoot, 'index.html', siteUrl);
-  const pages = new Map<string, HtmlPage | undefined>();
-  for (const pathname of Object.values(routePaths)) {
-    const file = htmlFileFor(webRoot, pathname);
-    pages.set(pathname, file === 'index.html' ? shell : loadHtmlPage(webRoot, file, siteUrl));
-  }
+  const shell = await loadHtmlPage(webRoot, 'index.html', siteUrl);
+  const pages = new Map<string, HtmlPage | undefined>(
+    await Promise.all(
+      Object.values(routePaths).map(async (pathname) => {
+        const file = htmlFileFor(webRoot, pathname);
+        return [
+          pathname,
+          file === 'index.html' ? shell : await loadHtmlPage(webRoot, file, siteUrl),
+        ] as const;
+      }),
+    ),
+  );
 
   const sendApp = (
     request: FastifyRequest,

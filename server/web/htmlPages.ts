@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ORIGIN_PLACEHOLDER } from '../../src/shared/pageMeta';
@@ -32,14 +33,18 @@ export interface HtmlPage {
   contentSecurityPolicy: string;
 }
 
-function compress(identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
+/** On libuv's threads, so that the pages of a start are compressed side by side. */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function compress(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-    : zlib.gzipSync(identity, { level: 9 });
+    ? brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : gzip(identity, { level: 9 });
 }
 
 /** The build's .br/.gz copy when it is there; compressed once here otherwise (a development build). */
-function compressedCopy(file: string, identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
+async function compressedCopy(file: string, identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   const built = path.join(`${file}.${encoding === 'br' ? 'br' : 'gz'}`);
   if (fs.existsSync(built)) return fs.readFileSync(built);
   return compress(identity, encoding);
@@ -61,7 +66,11 @@ function readHashManifest(webRoot: string): Record<string, InlineSourceHashes> {
  * own address (canonical link, link-preview tags) gets this deployment's origin, APP_URL, in place of
  * the build's placeholder, and is compressed here once since the build's copies no longer match.
  */
-export function loadHtmlPage(webRoot: string, relativePath: string, origin: string): HtmlPage | undefined {
+export async function loadHtmlPage(
+  webRoot: string,
+  relativePath: string,
+  origin: string,
+): Promise<HtmlPage | undefined> {
   const file = path.join(webRoot, relativePath);
   if (!fs.existsSync(file)) return undefined;
   const built = fs.readFileSync(file, 'utf8');
@@ -73,10 +82,11 @@ export function loadHtmlPage(webRoot: string, relativePath: string, origin: stri
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const variant = (body: Buffer, suffix: string): Variant => ({ body, etag: `"${tag}${suffix}"` });
   const hashes = readHashManifest(webRoot)[relativePath] ?? inlineSourceHashes(built);
+  const [br, gz] = await Promise.all([compressed('br'), compressed('gzip')]);
   return {
     variants: {
-      br: variant(compressed('br'), '-br'),
-      gzip: variant(compressed('gzip'), '-gz'),
+      br: variant(br, '-br'),
+      gzip: variant(gz, '-gz'),
       identity: variant(identity, ''),
     },
     contentSecurityPolicy: pageContentSecurityPolicy(hashes),

@@ -26,20 +26,29 @@ function inlineSource(compilation: webpack.Compilation, entry: string): string {
     .replaceAll('</script', '<\\/script');
 }
 
+const distDir = path.resolve(__dirname, 'dist');
+const sourceMapDir = path.resolve(__dirname, 'build/sourcemaps');
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const mode = argv.mode ?? 'production';
+  // `clean` empties only dist/: the previous build's maps would pile up here.
+  if (mode === 'production') fs.rmSync(sourceMapDir, { recursive: true, force: true });
   return {
     mode,
     entry: { boot: './src/boot.ts', main: './src/main.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      path: distDir,
       publicPath: '/',
       filename: mode === 'production' ? 'js/[name].[contenthash:12].js' : 'js/[name].js',
       chunkFilename: mode === 'production' ? 'js/[name].[contenthash:12].js' : 'js/[name].js',
+      sourceMapFilename:
+        mode === 'production' ? `${path.relative(distDir, sourceMapDir)}/[file].map` : '[file].map',
       clean: true,
     },
-    // No eval-based maps in development either: the server's CSP forbids eval.
-    devtool: mode === 'production' ? 'source-map' : 'cheap-module-source-map',
+    // No eval-based maps in development either: the server's CSP forbids eval. A production build's
+    // maps (our whole source) go beside the compiled server, out of the folder the server serves, and
+    // the scripts do not point at them; a developer opens one in the browser's devtools by hand.
+    devtool: mode === 'production' ? 'hidden-source-map' : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [

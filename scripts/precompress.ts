@@ -8,9 +8,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { inlineSourceHashes } from '../server/web/contentSecurityPolicy';
 import { CSP_HASHES_FILE } from '../server/web/htmlPages';
+import { ORIGIN_PLACEHOLDER } from '../src/shared/pageMeta';
 
 const webRoot = path.resolve(__dirname, '..', 'dist');
-const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|map|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|webmanifest)$/;
 
 function* files(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -26,6 +27,8 @@ for (const file of files(webRoot)) {
   const source = fs.readFileSync(file);
   if (file.endsWith('.html'))
     cspHashes[path.relative(webRoot, file)] = inlineSourceHashes(source.toString('utf8'));
+  // The server fills in its own address and compresses such a page itself (server/web/htmlPages.ts).
+  if (source.includes(ORIGIN_PLACEHOLDER)) continue;
   fs.writeFileSync(
     `${file}.br`,
     zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),

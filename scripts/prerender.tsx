@@ -1,7 +1,8 @@
 /**
  * Renders the public pages to HTML at build time (after webpack), so their first paint needs no
  * JavaScript: the markup and Emotion's critical CSS go into dist/prerendered/<page>.html, which the
- * server sends for those paths and the app then hydrates.
+ * server sends for those paths and the app then hydrates. Every other route gets the app's shell
+ * there with its own head (title, description, canonical address, link-preview tags).
  *
  *   npm run build   (webpack, then this)
  */
@@ -14,6 +15,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from '../src/app/AppProviders';
 import { prerenderedPaths, prerenderedFileName } from '../src/shared/prerenderedPaths';
 import { appRoutes } from '../src/app/routes';
+import { pageHeadTags, pageMeta } from '../src/shared/pageMeta';
+import { routePaths } from '../src/shared/routePaths';
 import { makeStore } from '../src/shared/store';
 
 const webRoot = path.resolve(__dirname, '..', 'dist');
@@ -40,16 +43,29 @@ async function renderPage(pathname: string): Promise<{ body: string; styles: str
   return { body: html.replace(/<title>.*?<\/title>/s, ''), styles, title: titleMatch?.[1] };
 }
 
+/** The template's generic title and description, which each page's own head tags replace. */
+const GENERIC_HEAD = /<meta name="?description"?[^>]*>\s*<title>.*?<\/title>/s;
+
 async function main() {
   const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  if (!GENERIC_HEAD.test(template))
+    throw new Error('index.html no longer has the description and title to replace');
   const outDir = path.join(webRoot, 'prerendered');
   fs.mkdirSync(outDir, { recursive: true });
-  for (const pathname of prerenderedPaths) {
-    const { body, styles, title } = await renderPage(pathname);
-    let page = template
-      .replace(/<div id="?root"?><\/div>/, `<div id="root">${body}</div>`)
-      .replace('</head>', `${styles}</head>`);
-    if (title) page = page.replace(/<title>.*?<\/title>/s, `<title>${title}</title>`);
+  for (const pathname of Object.values(routePaths)) {
+    // The other pages are the app's shell with their own head: a link preview reads nothing else.
+    let page = template;
+    if (prerenderedPaths.includes(pathname)) {
+      const { body, styles, title } = await renderPage(pathname);
+      if (title !== pageMeta[pathname].title)
+        throw new Error(
+          `${pathname} renders the title "${title}", src/shared/pageMeta.ts says "${pageMeta[pathname].title}"`,
+        );
+      page = page
+        .replace(/<div id="?root"?><\/div>/, `<div id="root">${body}</div>`)
+        .replace('</head>', `${styles}</head>`);
+    }
+    page = page.replace(GENERIC_HEAD, () => pageHeadTags(pathname));
     fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname)), page);
     console.log(`prerendered ${pathname} (${Math.round(page.length / 1024)} KB)`);
   }

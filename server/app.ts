@@ -7,6 +7,7 @@ import type { Settings } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './routes/healthRoutes';
 import { webAppRoutes } from './routes/webAppRoutes';
+import { siteFileRoutes } from './routes/siteFileRoutes';
 import { inviteCodeRoutes } from './routes/inviteCodeRoutes';
 import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationRoutes } from './routes/registrationRoutes';
@@ -33,6 +34,9 @@ import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders, securityHeadersByPath } from './web/securityHeaders';
 import { refuseNonCanonicalApiPaths } from './web/requestPath';
 import { registerMetrics } from './metrics/metricsRoutes';
+import { recordAllowedMethods } from './web/allowedMethods';
+
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface AppDependencies {
   settings: Settings;
@@ -83,7 +87,7 @@ export async function buildApp({
     return503OnClosing: true,
     // An over-long invite code must reach its handler (valid:false), not the router's 414 at 100
     // characters; Node's 16 KB header limit still bounds the whole URL.
-    routerOptions: { maxParamLength: 16 * 1024 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Fastify's defaults would turn 123 into "123" and silently drop unknown properties: a body of
     // the wrong shape is a 400 with a detail instead.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
@@ -150,6 +154,7 @@ export async function buildApp({
       ),
   });
 
+  const allowedMethods = recordAllowedMethods(app, { maxParamLength: MAX_PARAM_LENGTH });
   registerMetrics(app, { metricsToken: settings.metricsToken, appUrl: settings.appUrl });
   const { db } = database;
   const { rateLimits } = settings;
@@ -190,6 +195,8 @@ export async function buildApp({
       appUrl: settings.appUrl,
     });
   }
-  await app.register(webAppRoutes, { webRoot: settings.webRoot });
+  const siteUrl = settings.appUrl.replace(/\/+$/, '');
+  await app.register(siteFileRoutes, { siteUrl });
+  await app.register(webAppRoutes, { webRoot: settings.webRoot, siteUrl, allowedMethods });
   return app;
 }

@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { users } from '../../server/db/schema';
 import { makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
@@ -18,6 +19,9 @@ function sample(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
+/** Prometheus's own checker (Debian's `prometheus` package; .ci/run installs it). */
+const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
+
 describe.each(engines)('GET /metrics on $name', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -32,6 +36,46 @@ describe.each(engines)('GET /metrics on $name', (engine) => {
     expect(response.statusCode).toBe(200);
     return response.body;
   };
+
+  test('counters with known outcomes start at zero, before the first event', async () => {
+    const fresh = await scrape();
+    for (const outcome of ['valid', 'unknown', 'expired', 'used_up', 'revoked'])
+      expect(fresh).toContain(`becca_invite_validations_total{outcome="${outcome}"} 0\n`);
+    // Each rate-limited route's refusals, too; a route without a limit has none to count.
+    expect(fresh).toContain('becca_rate_limit_refusals_total{route="/api/auth/validate-code/:code"} 0\n');
+    expect(fresh).toContain('becca_rate_limit_refusals_total{route="/api/waitlist/join"} 0\n');
+    expect(fresh).not.toContain('becca_rate_limit_refusals_total{route="/health"}');
+  });
+
+  test('every built file is timed under the one route label "static", whatever its path', async () => {
+    const before = await scrape();
+    for (const url of ['/js/main.0123456789ab.js', '/favicon.svg'])
+      expect((await server.app.inject({ url })).statusCode).toBe(200);
+    expect((await server.app.inject({ url: '/js/missing.0123456789ab.js' })).statusCode).toBe(404);
+    const after = await scrape();
+    const series = 'becca_http_request_duration_seconds_count{route="static",method="GET",status="200"}';
+    expect(sample(after, series) - sample(before, series)).toBe(2);
+    const routes = new Set(
+      [...after.matchAll(/^becca_http_request_duration_seconds_count\{route="([^"]*)"/gm)].map(
+        (match) => match[1],
+      ),
+    );
+    expect([...routes].filter((route) => /\.(js|svg|woff2|png)$/.test(route!))).toEqual([]);
+  });
+
+  if (hasPromtool) {
+    test('promtool finds nothing to complain about in the exposition', async () => {
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/auth/validate-code/NOPE',
+        remoteAddress: '10.9.0.9',
+      });
+      const text = await scrape();
+      // promtool exits non-zero on an error and prints lint problems (naming, help texts) on stdout.
+      const report = execFileSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect(report.trim()).toBe('');
+    });
+  }
 
   test('a scraper on this machine reads Prometheus text with process figures', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -115,7 +116,12 @@ export function makeWebRoot(): string {
       '</body></html>',
   );
   fs.mkdirSync(path.join(webRoot, 'js'));
-  fs.writeFileSync(path.join(webRoot, 'js', 'main.0123456789ab.js'), 'console.log("app")');
+  const script = path.join(webRoot, 'js', 'main.0123456789ab.js');
+  fs.writeFileSync(script, 'console.log("app")');
+  // As scripts/precompress.ts leaves it: compressed copies beside the text files.
+  fs.writeFileSync(`${script}.br`, zlib.brotliCompressSync(fs.readFileSync(script)));
+  fs.writeFileSync(`${script}.gz`, zlib.gzipSync(fs.readFileSync(script)));
+  fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return webRoot;
 }
 

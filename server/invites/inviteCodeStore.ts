@@ -24,6 +24,9 @@ export const usableInviteCode: SQL = sql`(${and(
   or(isNull(inviteCodes.expiresAt), gt(inviteCodes.expiresAt, sql`now()`)),
 )})`;
 
+/** Every state a check can end in: the metrics start a series at zero for each. */
+export const inviteCodeStates = Object.keys(inviteCodeMessages) as InviteCodeState[];
+
 /** A code's row and whether it is usable, by the database's clock. */
 export const inviteCodeColumns = {
   ...getTableColumns(inviteCodes),

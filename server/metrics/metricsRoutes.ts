@@ -5,6 +5,11 @@ import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import { ErrorDetail } from '../routes/schemas';
 import { createAppMetrics } from './appMetrics';
 
+/** What a route's `config` may say to the metrics. */
+export interface RouteMetricsConfig {
+  /** The `route` label of its responses, instead of its path template. */
+  metricsRoute?: string;
+}
 const REGISTER_ROUTE = '/api/auth/register';
 const WAITLIST_ROUTE = '/api/waitlist/join';
 
@@ -68,8 +73,14 @@ export function registerMetrics(
 
   // Each route gets its own hook, made here where its template is known, rather than one hook that
   // reads the template back on every response through request.routeOptions (a new object each time).
+  // A route may name its own label (config.metricsRoute): each built file is a route of its own, and
+  // one series per file would add series with every build.
   app.addHook('onRoute', (route) => {
-    route.onResponse = [route.onResponse ?? []].flat().concat(timeResponsesOf(route.url));
+    // rateLimit is @fastify/rate-limit's setting: a limited route's refusals start at zero.
+    const config = route.config as (RouteMetricsConfig & { rateLimit?: unknown }) | undefined;
+    const label = config?.metricsRoute ?? route.url;
+    route.onResponse = [route.onResponse ?? []].flat().concat(timeResponsesOf(label));
+    if (config?.rateLimit) metrics.rateLimitRefusals.inc({ route: label }, 0);
   });
   // What no route matched (the not-found handler has no onRoute) is timed as "unmatched".
   const timeUnmatched = timeResponsesOf('unmatched');

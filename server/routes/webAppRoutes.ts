@@ -1,29 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { prerenderedFileName, prerenderedPaths } from '../../src/shared/prerenderedPaths';
+import { prerenderedFileName } from '../../src/shared/prerenderedPaths';
 import { isKnownRoute, routePaths } from '../../src/shared/routePaths';
+import { answerOtherMethod, type AllowedMethods } from '../web/allowedMethods';
+import { serveBuiltFiles } from '../web/builtFiles';
 import { loadHtmlPage, sendHtmlPage, type HtmlPage } from '../web/htmlPages';
 import { isApiPath } from '../web/securityHeaders';
 
-/** The built file for a path: the page prerendered at build time when there is one, else the app's shell. */
+/** The built file for a path: its page from dist/prerendered when the build made one, else the app's shell. */
 function htmlFileFor(webRoot: string, pathname: string): string {
-  if (prerenderedPaths.includes(pathname)) {
-    const prerendered = path.join('prerendered', prerenderedFileName(pathname));
-    if (fs.existsSync(path.join(webRoot, prerendered))) return prerendered;
-  }
-  return 'index.html';
+  const page = path.join('prerendered', prerenderedFileName(pathname));
+  return fs.existsSync(path.join(webRoot, page)) ? page : 'index.html';
 }
 
-export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app, { webRoot }) => {
+export interface WebAppOptions {
+  webRoot: string;
+  /** APP_URL without a trailing slash: the address the pages give as their own. */
+  siteUrl: string;
+  allowedMethods: AllowedMethods;
+}
+
+export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
+  app,
+  { webRoot, siteUrl, allowedMethods },
+) => {
   // Every page is read (and its CSP worked out) once, at start: the build never changes under us.
-  const shell = loadHtmlPage(webRoot, 'index.html');
-  const pages = new Map<string, HtmlPage | undefined>();
-  for (const pathname of Object.values(routePaths)) {
-    const file = htmlFileFor(webRoot, pathname);
-    pages.set(pathname, file === 'index.html' ? shell : loadHtmlPage(webRoot, file));
-  }
+  const shell = await loadHtmlPage(webRoot, 'index.html', siteUrl);
+  const pages = new Map<string, HtmlPage | undefined>(
+    await Promise.all(
+      Object.values(routePaths).map(async (pathname) => {
+        const file = htmlFileFor(webRoot, pathname);
+        return [
+          pathname,
+          file === 'index.html' ? shell : await loadHtmlPage(webRoot, file, siteUrl),
+        ] as const;
+      }),
+    ),
+  );
 
   const sendApp = (
     request: FastifyRequest,
@@ -40,26 +54,7 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
     return sendHtmlPage(request, reply, page, status);
   };
 
-  if (fs.existsSync(webRoot)) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      // The build writes .br and .gz beside each asset (scripts/precompress.ts).
-      preCompressed: true,
-      // HTML goes through sendApp, from memory, with its page's CSP and the right status.
-      allowedPath: (pathName) => !/\.html(\.br|\.gz)?$/.test(pathName),
-      // Built assets carry a content hash in their names, so they never change under a URL.
-      setHeaders: (res, filePath) => {
-        const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2|png|jpg|webp|mp4)(\.br|\.gz)?$/.test(filePath);
-        res.setHeader(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
-  }
+  if (fs.existsSync(webRoot)) await serveBuiltFiles(app, webRoot);
 
   // The pages are sent already compressed, in the encoding the client takes.
   for (const [pathname, page] of pages) {
@@ -67,6 +62,7 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
   }
 
   app.setNotFoundHandler((request, reply) => {
+    if (answerOtherMethod(request, reply, allowedMethods)) return reply;
     if (isApiPath(request.url)) {
       return reply
         .code(404)
@@ -77,7 +73,11 @@ export const webAppRoutes: FastifyPluginAsync<{ webRoot: string }> = async (app,
     }
     const pathname = request.url.split('?')[0] ?? '/';
     if (!isKnownRoute(pathname)) return sendApp(request, reply, shell, 404);
-    // A known path with a trailing slash ("/faq/").
-    return sendApp(request, reply, pages.get(pathname.replace(/\/+$/, '') || '/'), 200);
+    // A known path with a trailing slash ("/faq/"): one address per page, so links, caches and
+    // search engines do not split it in two. Relative, so the Host header cannot choose where to.
+    const canonical = pathname.replace(/\/+$/, '') || '/';
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .redirect(canonical + request.url.slice(pathname.length), 301);
   });
 };

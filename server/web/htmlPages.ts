@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ORIGIN_PLACEHOLDER } from '../../src/shared/pageMeta';
 import {
   inlineSourceHashes,
   pageContentSecurityPolicy,
@@ -31,13 +33,21 @@ export interface HtmlPage {
   contentSecurityPolicy: string;
 }
 
+/** On libuv's threads, so that the pages of a start are compressed side by side. */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function compress(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : gzip(identity, { level: 9 });
+}
+
 /** The build's .br/.gz copy when it is there; compressed once here otherwise (a development build). */
-function compressedCopy(file: string, identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
+async function compressedCopy(file: string, identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   const built = path.join(`${file}.${encoding === 'br' ? 'br' : 'gz'}`);
   if (fs.existsSync(built)) return fs.readFileSync(built);
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-    : zlib.gzipSync(identity, { level: 9 });
+  return compress(identity, encoding);
 }
 
 function readHashManifest(webRoot: string): Record<string, InlineSourceHashes> {
@@ -51,19 +61,32 @@ function readHashManifest(webRoot: string): Record<string, InlineSourceHashes> {
   }
 }
 
-/** Loads a built HTML file, or undefined when the web app has not been built. */
-export function loadHtmlPage(webRoot: string, relativePath: string): HtmlPage | undefined {
+/**
+ * Loads a built HTML file, or undefined when the web app has not been built. A page that names its
+ * own address (canonical link, link-preview tags) gets this deployment's origin, APP_URL, in place of
+ * the build's placeholder, and is compressed here once since the build's copies no longer match.
+ */
+export async function loadHtmlPage(
+  webRoot: string,
+  relativePath: string,
+  origin: string,
+): Promise<HtmlPage | undefined> {
   const file = path.join(webRoot, relativePath);
   if (!fs.existsSync(file)) return undefined;
-  const identity = fs.readFileSync(file);
+  const built = fs.readFileSync(file, 'utf8');
+  const namesOrigin = built.includes(ORIGIN_PLACEHOLDER);
+  const identity = Buffer.from(namesOrigin ? built.replaceAll(ORIGIN_PLACEHOLDER, origin) : built);
+  const compressed = (encoding: 'br' | 'gzip') =>
+    namesOrigin ? compress(identity, encoding) : compressedCopy(file, identity, encoding);
   // A strong validator per representation: the same bytes always carry the same tag, on every instance.
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   const variant = (body: Buffer, suffix: string): Variant => ({ body, etag: `"${tag}${suffix}"` });
-  const hashes = readHashManifest(webRoot)[relativePath] ?? inlineSourceHashes(identity.toString('utf8'));
+  const hashes = readHashManifest(webRoot)[relativePath] ?? inlineSourceHashes(built);
+  const [br, gz] = await Promise.all([compressed('br'), compressed('gzip')]);
   return {
     variants: {
-      br: variant(compressedCopy(file, identity, 'br'), '-br'),
-      gzip: variant(compressedCopy(file, identity, 'gzip'), '-gz'),
+      br: variant(br, '-br'),
+      gzip: variant(gz, '-gz'),
       identity: variant(identity, ''),
     },
     contentSecurityPolicy: pageContentSecurityPolicy(hashes),

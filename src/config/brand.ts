@@ -18,6 +18,8 @@ export const brand = {
   /** PLACEHOLDER addresses on the reserved .example domain. */
   contactEmail: 'hello@becca.example',
   privacyEmail: 'privacy@becca.example',
+  /** Where vulnerabilities are reported (published in /.well-known/security.txt). PLACEHOLDER. */
+  securityEmail: 'security@becca.example',
   /** The separate web app that members sign in to; events live under its /events path. */
   appUrl: 'https://app.becca.example',
   eventsPath: '/events',

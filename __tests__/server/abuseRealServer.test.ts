@@ -9,6 +9,7 @@ import { joinWaitlistByPhone } from '../../server/waitlist/waitlistStore';
 import { jpegPhoto, storedCounts, webFormData } from './fixtures';
 import { openRawClient, registrationUploadStart, type RawClient } from './rawHttpClient';
 import { makeTempDir, runCli, startServerProcess, type ServerProcess } from './realServerProcess';
+import { entriesOpenToOthers } from './fileModes';
 
 /**
  * Issue 12 against the real server process on loopback: every case asserts the answer and, at the
@@ -29,17 +30,6 @@ let server: ServerProcess;
 let dataDir: string;
 let inviteCode: string;
 const clients: RawClient[] = [];
-
-function filesOpenToOthers(folder: string): string[] {
-  const open: string[] = [];
-  const walk = (target: string) => {
-    const stat = fs.lstatSync(target);
-    if ((stat.mode & 0o077) !== 0) open.push(`${target} ${(stat.mode & 0o777).toString(8)}`);
-    if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
-  };
-  walk(folder);
-  return open;
-}
 
 function rssBytes(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
@@ -90,7 +80,7 @@ afterAll(async () => {
 
 test('DATA_DIR is tightened to 0700 and nothing in it is open to other users', () => {
   expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-  expect(filesOpenToOthers(dataDir)).toEqual([]);
+  expect(entriesOpenToOthers(dataDir)).toEqual([]);
 });
 
 test('20 stalled 30 MB uploads without an invite code are refused unread: RSS +≤100 MB, /health answers', async () => {
@@ -244,7 +234,7 @@ test('SIGTERM with a stuck upload exits within 10 s, having checkpointed, and no
   expect(took).toBeLessThanOrEqual(10_000);
   expect(server.output()).toMatch(/database checkpointed and closed/);
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
-  expect(filesOpenToOthers(dataDir)).toEqual([]);
+  expect(entriesOpenToOthers(dataDir)).toEqual([]);
 
   const database = await openEmbeddedDatabase(dataDir);
   try {

@@ -9,6 +9,8 @@ import { createAppMetrics } from './appMetrics';
 export interface RouteMetricsConfig {
   /** The `route` label of its responses, instead of its path template. */
   metricsRoute?: string;
+  /** Limited by an attempt limit (server/rateLimits) rather than @fastify/rate-limit. */
+  attemptLimited?: boolean;
 }
 const REGISTER_ROUTE = '/api/auth/register';
 const WAITLIST_ROUTE = '/api/waitlist/join';
@@ -80,7 +82,7 @@ export function registerMetrics(
     const config = route.config as (RouteMetricsConfig & { rateLimit?: unknown }) | undefined;
     const label = config?.metricsRoute ?? route.url;
     route.onResponse = [route.onResponse ?? []].flat().concat(timeResponsesOf(label));
-    if (config?.rateLimit) metrics.rateLimitRefusals.inc({ route: label }, 0);
+    if (config?.rateLimit || config?.attemptLimited) metrics.rateLimitRefusals.inc({ route: label }, 0);
   });
   // What no route matched (the not-found handler has no onRoute) is timed as "unmatched".
   const timeUnmatched = timeResponsesOf('unmatched');

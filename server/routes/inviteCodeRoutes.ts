@@ -29,6 +29,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
           429: ErrorDetail,
         },
       },
+      config: { attemptLimited: true },
       preHandler: async (request) => failedChecks.checkClient(request),
     },
     async (request) => {

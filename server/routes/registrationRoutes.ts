@@ -98,6 +98,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           503: ErrorDetail,
         },
       },
+      config: { attemptLimited: true },
       // Before the body is read: a client over either limit sends its photos for nothing.
       preHandler: async (request) => {
         await attempts.refusedRegistrations.checkClient(request);

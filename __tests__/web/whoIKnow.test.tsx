@@ -255,6 +255,20 @@ describe('who-I-know screens', () => {
     expect(faces).toBeGreaterThanOrEqual(2);
     expect(faces).toBeLessThanOrEqual(4);
   });
+
+  test('a person is one face, even named "Charles" or "James"; a group of the same name is a crowd', async () => {
+    const { user } = renderStep(2);
+    await addEntry(user, 2, 'Charles', 'Cambridge');
+    await addEntry(user, 2, 'James', 'Leeds');
+    for (const person of within(screen.getByRole('list')).getAllByRole('listitem')) {
+      expect(person.querySelectorAll('img')).toHaveLength(1);
+    }
+    const crowds = Array.from({ length: 20 }, (_, i) => avatarCountFor('James', `seed-${i}`, 'group'));
+    expect(Math.min(...crowds)).toBeGreaterThanOrEqual(2);
+    expect(Array.from({ length: 20 }, (_, i) => avatarsFor('James', `seed-${i}`, 'person').length)).toEqual(
+      Array(20).fill(1),
+    );
+  });
 });
 
 describe('network slice', () => {
@@ -322,9 +336,9 @@ describe('avatars', () => {
   test('avatarCountFor: 1 when singular, 2 to 4 when plural, fixed by the seed', () => {
     const counts = new Set<number>();
     for (let i = 0; i < 60; i += 1) {
-      expect(avatarCountFor('Chess Club', `s${i}`)).toBe(1);
-      const count = avatarCountFor('Friends', `s${i}`);
-      expect(count).toBe(avatarCountFor('Friends', `s${i}`));
+      expect(avatarCountFor('Chess Club', `s${i}`, 'group')).toBe(1);
+      const count = avatarCountFor('Friends', `s${i}`, 'group');
+      expect(count).toBe(avatarCountFor('Friends', `s${i}`, 'group'));
       counts.add(count);
     }
     expect([...counts].sort()).toEqual([2, 3, 4]);
@@ -332,17 +346,17 @@ describe('avatars', () => {
 
   test('avatarsFor is deterministic, distinct and served from /assets/avatars/', () => {
     for (let i = 0; i < 50; i += 1) {
-      const urls = avatarsFor('Old School Friends', `seed-${i}`);
-      expect(urls).toEqual(avatarsFor('Old School Friends', `seed-${i}`));
+      const urls = avatarsFor('Old School Friends', `seed-${i}`, 'group');
+      expect(urls).toEqual(avatarsFor('Old School Friends', `seed-${i}`, 'group'));
       expect(new Set(urls).size).toBe(urls.length);
-      expect(urls).toHaveLength(avatarCountFor('Old School Friends', `seed-${i}`));
+      expect(urls).toHaveLength(avatarCountFor('Old School Friends', `seed-${i}`, 'group'));
       for (const url of urls) expect(AVATAR_FILES.map((file) => `/assets/avatars/${file}`)).toContain(url);
     }
   });
 
   test('keywords steer the age bands', () => {
     const bandsOf = (name: string) =>
-      Array.from({ length: 200 }, (_, i) => avatarsFor(name, `seed-${i}`))
+      Array.from({ length: 200 }, (_, i) => avatarsFor(name, `seed-${i}`, 'group'))
         .flat()
         .map((url) => avatarBand(url.split('/').pop()!));
     const share = (bands: string[], wanted: string[]) =>

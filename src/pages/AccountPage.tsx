@@ -3,13 +3,14 @@ import { PageLayout } from '../components/PageLayout';
 import { brand } from '../config/brand';
 import { AccountPanel } from '../features/account/AccountPanel';
 import { readAccessToken } from '../shared/accessToken';
+import { DocumentTitle } from '../components/DocumentTitle';
 
 /** `/account`: rendered in the browser only, since it depends on the key this browser holds. */
 export default function AccountPage() {
   const [token] = useState(readAccessToken);
   return (
     <PageLayout>
-      <title>{`Your account · ${brand.productName}`}</title>
+      <DocumentTitle>{`Your account · ${brand.productName}`}</DocumentTitle>
       <AccountPanel token={token} />
     </PageLayout>
   );

@@ -38,7 +38,8 @@ function useBubbleStage(delayMs: number, play: boolean): StageState {
 
 type Side = 'left' | 'right';
 
-const bubbleShape = ({ side }: { side: Side }) => css`
+/** `$side` is transient: Emotion would forward a plain `side` through animated.div onto the DOM. */
+const bubbleShape = ({ $side: side }: { $side: Side }) => css`
   max-width: 82%;
   align-self: ${side === 'right' ? 'flex-end' : 'flex-start'};
   transform-origin: ${side === 'right' ? 'bottom right' : 'bottom left'};
@@ -51,13 +52,13 @@ const bubbleShape = ({ side }: { side: Side }) => css`
 `;
 
 /** A bubble waiting for its turn: a plain element, so the page hydrates no animation for it. */
-const WaitingBubble = styled.div<{ side: Side }>`
+const WaitingBubble = styled.div<{ $side: Side }>`
   ${bubbleShape};
   opacity: 0;
   transform: scale(0.4);
 `;
 
-const AnimatedBubble = styled(animated.div)<{ side: Side }>(bubbleShape);
+const AnimatedBubble = styled(animated.div)<{ $side: Side }>(bubbleShape);
 
 const Sender = styled.span`
   display: block;
@@ -110,7 +111,7 @@ function GrowingBubble({ side, stage, colours, growMs, children }: BubbleLookPro
   });
   return (
     <AnimatedBubble
-      side={side}
+      $side={side}
       data-stage={stage}
       style={{
         ...colours,
@@ -142,7 +143,7 @@ export function ChatBubble({
     </>
   );
   return stage === 'hidden' ? (
-    <WaitingBubble side={side} data-stage={stage} style={colours}>
+    <WaitingBubble $side={side} data-stage={stage} style={colours}>
       {content}
     </WaitingBubble>
   ) : (

@@ -20,6 +20,7 @@ import { Tutorial } from '../../features/tutorial/Tutorial';
 import { loadRegisteredWelcome, saveRegisteredWelcome } from './registeredWelcome';
 import { RegistrationSteps } from './RegistrationSteps';
 import { usePersistedJoinDraft } from './usePersistedJoinDraft';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 export default function JoinPage() {
   const dispatch = useAppDispatch();
@@ -55,7 +56,7 @@ export default function JoinPage() {
   if (welcome) {
     return (
       <>
-        <title>{`Welcome to ${brand.productName}`}</title>
+        <DocumentTitle>{`Welcome to ${brand.productName}`}</DocumentTitle>
         <PageLayout>
           <WelcomeScreen whatsappUrl={welcome.whatsappUrl}>
             <InvitesPanel accessToken={welcome.accessToken} />
@@ -67,7 +68,7 @@ export default function JoinPage() {
 
   return (
     <>
-      <title>{`Join ${brand.productName}`}</title>
+      <DocumentTitle>{`Join ${brand.productName}`}</DocumentTitle>
       <PageLayout>
         {step === 'tutorial' ? (
           <Tutorial onFinished={openInviteFlow} />

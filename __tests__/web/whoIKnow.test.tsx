@@ -23,6 +23,7 @@ import {
 import { WhoIKnowStep } from '../../src/features/network/WhoIKnowStep';
 import { restoreJoinDraft } from '../../src/pages/join/joinDraftSchema';
 import { renderWithProviders } from './renderWithProviders';
+import { getLiveRegionSaying, queryLiveRegionSaying } from './liveRegions';
 
 const TITLES = {
   1: ['Who I Know', 'Add 3 groups, communities or organisations that you are part of; one at a time!'],
@@ -139,7 +140,7 @@ describe('who-I-know screens', () => {
     await user.type(nameField(1), '   ');
     await user.type(placeField(1), 'Leeds');
     await user.click(button('Add Entry'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in “Group, community or organisation”');
+    expect(getLiveRegionSaying('Please fill in “Group, community or organisation”')).toBeInTheDocument();
     expect(nameField(1)).toHaveAttribute('aria-invalid', 'true');
     expect(nameField(1)).toHaveFocus();
     expect(placeField(1)).not.toHaveAttribute('aria-invalid');
@@ -148,13 +149,13 @@ describe('who-I-know screens', () => {
     await user.clear(placeField(1));
     await user.type(placeField(1), ' \t ');
     await user.click(button('Add Entry'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in “where from”');
+    expect(getLiveRegionSaying('Please fill in “where from”')).toBeInTheDocument();
     expect(placeField(1)).toHaveFocus();
     expect(selectNetworkEntries(store.getState())).toEqual([]);
     expect(progressText()).toBe('0/3');
 
     await user.type(placeField(1), 'Leeds');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(queryLiveRegionSaying('Please fill in')).toBeUndefined();
     await user.click(button('Add Entry'));
     expect(selectNetworkEntries(store.getState())).toMatchObject([{ group: 'Book Club', location: 'Leeds' }]);
   });

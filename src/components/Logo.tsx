@@ -3,18 +3,18 @@ import { Link } from 'react-router-dom';
 import { brand } from '../config/brand';
 import { routePaths } from '../shared/routePaths';
 
-/** `$tone`: a transient prop, which Emotion keeps off the DOM (Link would pass `tone` on to the <a>). */
-const LogoLink = styled(Link)<{ $tone: 'dark' | 'light' }>`
+/** Emotion forwards every prop to a component, and Link would put `tone` on the <a>: kept back here. */
+const LogoLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone: 'dark' | 'light' }>`
   font-family: ${({ theme }) => theme.fonts.display};
   font-size: 1.6rem;
   line-height: 1;
   text-decoration: none;
-  color: ${({ theme, $tone }) => ($tone === 'light' ? theme.colors.paper : theme.colors.ink)};
+  color: ${({ theme, tone }) => (tone === 'light' ? theme.colors.paper : theme.colors.ink)};
 `;
 
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
-    <LogoLink to={routePaths.home} $tone={tone} aria-label={`${brand.productName} home`}>
+    <LogoLink to={routePaths.home} tone={tone} aria-label={`${brand.productName} home`}>
       {brand.productName}
     </LogoLink>
   );

@@ -38,8 +38,7 @@ function useBubbleStage(delayMs: number, play: boolean): StageState {
 
 type Side = 'left' | 'right';
 
-/** `$side` is transient: Emotion would forward a plain `side` through animated.div onto the DOM. */
-const bubbleShape = ({ $side: side }: { $side: Side }) => css`
+const bubbleShape = ({ side }: { side: Side }) => css`
   max-width: 82%;
   align-self: ${side === 'right' ? 'flex-end' : 'flex-start'};
   transform-origin: ${side === 'right' ? 'bottom right' : 'bottom left'};
@@ -52,13 +51,16 @@ const bubbleShape = ({ $side: side }: { $side: Side }) => css`
 `;
 
 /** A bubble waiting for its turn: a plain element, so the page hydrates no animation for it. */
-const WaitingBubble = styled.div<{ $side: Side }>`
+const WaitingBubble = styled.div<{ side: Side }>`
   ${bubbleShape};
   opacity: 0;
   transform: scale(0.4);
 `;
 
-const AnimatedBubble = styled(animated.div)<{ $side: Side }>(bubbleShape);
+/** Emotion forwards every prop to a component (animated.div would put `side` on the <div>): kept back. */
+const AnimatedBubble = styled(animated.div, { shouldForwardProp: (prop) => prop !== 'side' })<{ side: Side }>(
+  bubbleShape,
+);
 
 const Sender = styled.span`
   display: block;
@@ -111,7 +113,7 @@ function GrowingBubble({ side, stage, colours, growMs, children }: BubbleLookPro
   });
   return (
     <AnimatedBubble
-      $side={side}
+      side={side}
       data-stage={stage}
       style={{
         ...colours,
@@ -143,7 +145,7 @@ export function ChatBubble({
     </>
   );
   return stage === 'hidden' ? (
-    <WaitingBubble $side={side} data-stage={stage} style={colours}>
+    <WaitingBubble side={side} data-stage={stage} style={colours}>
       {content}
     </WaitingBubble>
   ) : (

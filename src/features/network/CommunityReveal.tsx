@@ -20,11 +20,11 @@ const Overlay = styled.div`
   }
 `;
 
-/** `$at` is transient: Emotion forwards every prop of a component (animated.p) but those starting with `$`. */
-const Caption = styled(animated.p)<{ $at: 'top' | 'bottom' }>`
+/** Emotion forwards every prop to a component (animated.p would put `at` on the <p>): kept back here. */
+const Caption = styled(animated.p, { shouldForwardProp: (prop) => prop !== 'at' })<{ at: 'top' | 'bottom' }>`
   position: absolute;
   left: 50%;
-  ${({ $at }) => ($at === 'top' ? 'top: 3%;' : 'bottom: 3%;')}
+  ${({ at }) => (at === 'top' ? 'top: 3%;' : 'bottom: 3%;')}
   margin: 0;
   padding: 0.3rem 0.9rem;
   transform: translateX(-50%);
@@ -97,7 +97,7 @@ export function CommunityReveal({
           />
         ))}
       </animated.svg>
-      <Caption $at={captionAt} style={{ opacity }}>
+      <Caption at={captionAt} style={{ opacity }}>
         {caption}
       </Caption>
     </Overlay>

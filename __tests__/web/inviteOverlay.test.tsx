@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { overlayClosed } from '../../src/features/joinFlow/joinFlowSlice';
 import { mockInviteCodes } from '../../src/mocks/handlers';
 import { renderRoute } from './renderWithProviders';
 import { mswServer } from './setupTests';
+import { findLiveRegionSaying } from './liveRegions';
 
 function countValidationRequests() {
   const codes: string[] = [];
@@ -72,7 +74,7 @@ describe('invite code mode', () => {
     const { user, store } = await openJoin();
     await user.type(codeInput(), 'NOPE123');
     await act(() => jest.advanceTimersByTimeAsync(300));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid invite code');
+    expect(await findLiveRegionSaying('Invalid invite code')).toBeInTheDocument();
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
     expect(continueButton()).toBeDisabled();
     await user.type(codeInput(), '4');
@@ -87,7 +89,7 @@ describe('invite code mode', () => {
     const { user } = await openJoin();
     await user.type(codeInput(), mockInviteCodes.expired);
     await act(() => jest.advanceTimersByTimeAsync(300));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This invite code has expired');
+    expect(await findLiveRegionSaying('This invite code has expired')).toBeInTheDocument();
   });
 
   test.each([
@@ -99,9 +101,9 @@ describe('invite code mode', () => {
     const { user } = await openJoin();
     await user.type(codeInput(), mockInviteCodes.valid);
     await act(() => jest.advanceTimersByTimeAsync(300));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to validate invite code. Please try again.',
-    );
+    expect(
+      await findLiveRegionSaying('Failed to validate invite code. Please try again.'),
+    ).toBeInTheDocument();
     expect(codeInput()).not.toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('Invalid invite code')).not.toBeInTheDocument();
     expect(continueButton()).toBeEnabled();
@@ -119,7 +121,7 @@ describe('invite code mode', () => {
     const { user } = await openJoin();
     await user.type(codeInput(), 'ABCDEF');
     await act(() => jest.advanceTimersByTimeAsync(300));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait 42 seconds');
+    expect(await findLiveRegionSaying('Too many attempts. Please wait 42 seconds')).toBeInTheDocument();
   });
 
   test('another client error without a detail says "Validation failed"', async () => {
@@ -127,7 +129,7 @@ describe('invite code mode', () => {
     const { user } = await openJoin();
     await user.type(codeInput(), 'ABCDEF');
     await act(() => jest.advanceTimersByTimeAsync(300));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Validation failed');
+    expect(await findLiveRegionSaying('Validation failed')).toBeInTheDocument();
   });
 
   test('a code in the link is filled in and checked at once', async () => {
@@ -148,9 +150,36 @@ describe('invite code mode', () => {
     expect(await screen.findByRole('dialog', { name: 'Join Becca' })).toBeInTheDocument();
   });
 
-  test('the tutorial opens the invite flow by itself after about 11.4 s', async () => {
-    const { user } = await openJoin();
+  test('once closed, it never opens by itself again, after 11.4 s or on a later visit; Get Started opens it', async () => {
+    const { user, unmount } = await openJoin();
     await user.click(screen.getByRole('button', { name: 'Close' }));
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+
+    // The next visit: the tutorial alone, with nothing opening over it.
+    renderRoute('/join');
+    expect(await screen.findByRole('heading', { name: 'How Becca connects you' })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(await screen.findByRole('dialog', { name: 'Join Becca' })).toBeInTheDocument();
+  });
+
+  test('a code in the link opens it even after it was closed before', async () => {
+    const first = await openJoin();
+    await first.user.click(screen.getByRole('button', { name: 'Close' }));
+    first.unmount();
+    await openJoin(`/join?code=${mockInviteCodes.valid}`);
+    expect(codeInput()).toHaveValue(mockInviteCodes.valid);
+  });
+
+  test('the tutorial still hands over to the dialog after about 11.4 s while it has never been closed', async () => {
+    const { store } = await openJoin();
+    // As a restored registration does: the dialog out of the way without the visitor closing it.
+    act(() => {
+      store.dispatch(overlayClosed());
+    });
     await act(() => jest.advanceTimersByTimeAsync(11_399));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1));
@@ -208,7 +237,7 @@ describe('waitlist mode', () => {
     expect(phoneInput()).toHaveAttribute('maxLength', '20');
     await user.type(phoneInput(), '12ab');
     await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid phone number');
+    expect(await findLiveRegionSaying('Please enter a valid phone number')).toBeInTheDocument();
   });
 
   test.each([
@@ -228,7 +257,7 @@ describe('waitlist mode', () => {
     const { user } = await openWaitlist();
     await user.type(phoneInput(), '07911 123456');
     await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+    expect(await findLiveRegionSaying(expected)).toBeInTheDocument();
   });
 
   test('success welcomes the person and returns to / after about 3.5 s', async () => {

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { OPT_OUT_CONFIRMATION } from '../../src/domain/optOut';
 import { renderRoute } from './renderWithProviders';
 import { mswServer } from './setupTests';
+import { findLiveRegionSaying } from './liveRegions';
 
 // The page's code is fetched lazily, as in the browser; on a busy machine that takes more than a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -38,7 +39,7 @@ test('a number that cannot be valid is refused before anything is sent', async (
   const user = userEvent.setup();
   renderRoute('/opt-out');
   await user.type(await screen.findByLabelText('Your phone number'), '12{Enter}');
-  expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid phone number');
+  expect(await findLiveRegionSaying('Please enter a valid phone number')).toBeInTheDocument();
   expect(screen.getByLabelText('Your phone number')).toHaveAttribute('aria-invalid', 'true');
   expect(bodies).toEqual([]);
 });
@@ -53,5 +54,5 @@ test('the server’s refusal (too many attempts) is shown as it is', async () =>
   const user = userEvent.setup();
   renderRoute('/opt-out');
   await user.type(await screen.findByLabelText('Your phone number'), '+1 212 555 0100{Enter}');
-  expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait 42 seconds');
+  expect(await findLiveRegionSaying('Too many attempts. Please wait 42 seconds')).toBeInTheDocument();
 });

@@ -23,6 +23,7 @@ import {
 import { WhoIKnowStep } from '../../src/features/network/WhoIKnowStep';
 import { restoreJoinDraft } from '../../src/pages/join/joinDraftSchema';
 import { renderWithProviders } from './renderWithProviders';
+import { getLiveRegionSaying, queryLiveRegionSaying } from './liveRegions';
 
 const TITLES = {
   1: ['Who I Know', 'Add 3 groups, communities or organisations that you are part of; one at a time!'],
@@ -139,7 +140,7 @@ describe('who-I-know screens', () => {
     await user.type(nameField(1), '   ');
     await user.type(placeField(1), 'Leeds');
     await user.click(button('Add Entry'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in “Group, community or organisation”');
+    expect(getLiveRegionSaying('Please fill in “Group, community or organisation”')).toBeInTheDocument();
     expect(nameField(1)).toHaveAttribute('aria-invalid', 'true');
     expect(nameField(1)).toHaveFocus();
     expect(placeField(1)).not.toHaveAttribute('aria-invalid');
@@ -148,13 +149,13 @@ describe('who-I-know screens', () => {
     await user.clear(placeField(1));
     await user.type(placeField(1), ' \t ');
     await user.click(button('Add Entry'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in “where from”');
+    expect(getLiveRegionSaying('Please fill in “where from”')).toBeInTheDocument();
     expect(placeField(1)).toHaveFocus();
     expect(selectNetworkEntries(store.getState())).toEqual([]);
     expect(progressText()).toBe('0/3');
 
     await user.type(placeField(1), 'Leeds');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(queryLiveRegionSaying('Please fill in')).toBeUndefined();
     await user.click(button('Add Entry'));
     expect(selectNetworkEntries(store.getState())).toMatchObject([{ group: 'Book Club', location: 'Leeds' }]);
   });
@@ -255,6 +256,20 @@ describe('who-I-know screens', () => {
     expect(faces).toBeGreaterThanOrEqual(2);
     expect(faces).toBeLessThanOrEqual(4);
   });
+
+  test('a person is one face, even named "Charles" or "James"; a group of the same name is a crowd', async () => {
+    const { user } = renderStep(2);
+    await addEntry(user, 2, 'Charles', 'Cambridge');
+    await addEntry(user, 2, 'James', 'Leeds');
+    for (const person of within(screen.getByRole('list')).getAllByRole('listitem')) {
+      expect(person.querySelectorAll('img')).toHaveLength(1);
+    }
+    const crowds = Array.from({ length: 20 }, (_, i) => avatarCountFor('James', `seed-${i}`, 'group'));
+    expect(Math.min(...crowds)).toBeGreaterThanOrEqual(2);
+    expect(Array.from({ length: 20 }, (_, i) => avatarsFor('James', `seed-${i}`, 'person').length)).toEqual(
+      Array(20).fill(1),
+    );
+  });
 });
 
 describe('network slice', () => {
@@ -322,9 +337,9 @@ describe('avatars', () => {
   test('avatarCountFor: 1 when singular, 2 to 4 when plural, fixed by the seed', () => {
     const counts = new Set<number>();
     for (let i = 0; i < 60; i += 1) {
-      expect(avatarCountFor('Chess Club', `s${i}`)).toBe(1);
-      const count = avatarCountFor('Friends', `s${i}`);
-      expect(count).toBe(avatarCountFor('Friends', `s${i}`));
+      expect(avatarCountFor('Chess Club', `s${i}`, 'group')).toBe(1);
+      const count = avatarCountFor('Friends', `s${i}`, 'group');
+      expect(count).toBe(avatarCountFor('Friends', `s${i}`, 'group'));
       counts.add(count);
     }
     expect([...counts].sort()).toEqual([2, 3, 4]);
@@ -332,17 +347,17 @@ describe('avatars', () => {
 
   test('avatarsFor is deterministic, distinct and served from /assets/avatars/', () => {
     for (let i = 0; i < 50; i += 1) {
-      const urls = avatarsFor('Old School Friends', `seed-${i}`);
-      expect(urls).toEqual(avatarsFor('Old School Friends', `seed-${i}`));
+      const urls = avatarsFor('Old School Friends', `seed-${i}`, 'group');
+      expect(urls).toEqual(avatarsFor('Old School Friends', `seed-${i}`, 'group'));
       expect(new Set(urls).size).toBe(urls.length);
-      expect(urls).toHaveLength(avatarCountFor('Old School Friends', `seed-${i}`));
+      expect(urls).toHaveLength(avatarCountFor('Old School Friends', `seed-${i}`, 'group'));
       for (const url of urls) expect(AVATAR_FILES.map((file) => `/assets/avatars/${file}`)).toContain(url);
     }
   });
 
   test('keywords steer the age bands', () => {
     const bandsOf = (name: string) =>
-      Array.from({ length: 200 }, (_, i) => avatarsFor(name, `seed-${i}`))
+      Array.from({ length: 200 }, (_, i) => avatarsFor(name, `seed-${i}`, 'group'))
         .flat()
         .map((url) => avatarBand(url.split('/').pop()!));
     const share = (bands: string[], wanted: string[]) =>

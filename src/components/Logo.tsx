@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { brand } from '../config/brand';
 import { routePaths } from '../shared/routePaths';
 
-const LogoLink = styled(Link)<{ tone: 'dark' | 'light' }>`
+/** Emotion forwards every prop to a component, and Link would put `tone` on the <a>: kept back here. */
+const LogoLink = styled(Link, { shouldForwardProp: (prop) => prop !== 'tone' })<{ tone: 'dark' | 'light' }>`
   font-family: ${({ theme }) => theme.fonts.display};
   font-size: 1.6rem;
   line-height: 1;

@@ -30,8 +30,8 @@ const Hint = styled.p<{ tone: 'error' | 'success' | 'neutral' }>`
 `;
 
 /**
- * A labelled input with a live message below it. The message region is always present so that
- * screen readers announce each new message (aria-live) and the layout does not jump.
+ * A labelled input with a live message below it. The message region (a polite status, errors too) is
+ * always present so that screen readers announce each new message and the layout does not jump.
  */
 export function TextField({
   label,
@@ -53,7 +53,8 @@ export function TextField({
     <Field>
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={invalid || undefined} aria-describedby={messageId} {...input} />
-      <Hint id={messageId} tone={tone} role={tone === 'error' ? 'alert' : 'status'} aria-live="polite">
+      {/* One role whatever the tone: a region that turns into an alert as its text arrives is missed. */}
+      <Hint id={messageId} tone={tone} role="status">
         {message ?? ''}
       </Hint>
       {extra}

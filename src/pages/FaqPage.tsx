@@ -2,11 +2,12 @@ import { PageLayout } from '../components/PageLayout';
 import { brand } from '../config/brand';
 import { FaqAccordion } from '../features/faq/FaqAccordion';
 import { faqSections } from '../features/faq/faqContent';
+import { DocumentTitle } from '../components/DocumentTitle';
 
 export default function FaqPage() {
   return (
     <PageLayout>
-      <title>{`FAQ · ${brand.productName}`}</title>
+      <DocumentTitle>{`FAQ · ${brand.productName}`}</DocumentTitle>
       <h1 css={{ fontSize: 'clamp(2rem, 6vw, 3rem)', margin: '1rem 0 0.5rem' }}>
         Frequently asked questions
       </h1>

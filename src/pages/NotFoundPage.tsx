@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
 import { routePaths } from '../shared/routePaths';
+import { DocumentTitle } from '../components/DocumentTitle';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -11,7 +12,7 @@ export default function NotFoundPage() {
 
   return (
     <PageLayout>
-      <title>Page not found · Becca</title>
+      <DocumentTitle>Page not found · Becca</DocumentTitle>
       <h1>Oops! Page not found</h1>
       <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
       <p>

@@ -3,12 +3,13 @@ import { routePaths } from '../shared/routePaths';
 import { PageLayout } from '../components/PageLayout';
 import { brand } from '../config/brand';
 import { OptOutForm } from '../features/optOut/OptOutForm';
+import { DocumentTitle } from '../components/DocumentTitle';
 
 /** `/opt-out`: for people members named, who never agreed to anything. */
 export default function OptOutPage() {
   return (
     <PageLayout>
-      <title>{`Opt out · ${brand.productName}`}</title>
+      <DocumentTitle>{`Opt out · ${brand.productName}`}</DocumentTitle>
       <h1>Don’t want to be nominated?</h1>
       <p>
         Members of {brand.productName} can nominate friends for an invite by giving us a name, an Instagram

@@ -2,11 +2,12 @@ import { PageLayout } from '../components/PageLayout';
 import { brand } from '../config/brand';
 import { LegalDocumentView } from '../features/legal/LegalDocumentView';
 import { termsOfService } from '../features/legal/termsOfService';
+import { DocumentTitle } from '../components/DocumentTitle';
 
 export default function TermsPage() {
   return (
     <PageLayout>
-      <title>{`Terms of Service · ${brand.productName}`}</title>
+      <DocumentTitle>{`Terms of Service · ${brand.productName}`}</DocumentTitle>
       <LegalDocumentView document={termsOfService} />
     </PageLayout>
   );

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { selectPhotoMeta } from '../../../src/features/onboarding/onboardingSlice';
 import { SESSION_PHOTO_KEY, getPhoto } from '../../../src/features/onboarding/photoStore';
 import { goToStep, image, nextButton, photoInput, runWizardOnFakeClock, setup } from './wizardHarness';
+import { findLiveRegionSaying, getLiveRegionSaying, queryLiveRegionSaying } from '../liveRegions';
 
 runWizardOnFakeClock();
 
@@ -13,9 +14,9 @@ describe('photo step', () => {
     expect(photoInput()).toHaveAttribute('type', 'file');
     expect(photoInput()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif,image/avif');
     await user.upload(photoInput(), new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please choose a JPEG, PNG, WebP, GIF or AVIF photo',
-    );
+    expect(
+      await findLiveRegionSaying('Please choose a JPEG, PNG, WebP, GIF or AVIF photo'),
+    ).toBeInTheDocument();
     expect(selectPhotoMeta(store.getState())).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
     expect(nextButton()).toBeDisabled();
@@ -44,15 +45,15 @@ describe('photo step', () => {
 
     // A non-image afterwards leaves the kept photo alone.
     await user.upload(photoInput(), new File(['text'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Please choose a JPEG, PNG, WebP, GIF or AVIF photo',
-    );
+    expect(
+      await findLiveRegionSaying('Please choose a JPEG, PNG, WebP, GIF or AVIF photo'),
+    ).toBeInTheDocument();
     expect(selectPhotoMeta(store.getState())).toBe(firstMeta);
 
     const firstUrl = preview.getAttribute('src');
     await user.upload(photoInput(), image('beach.jpg', 'image/jpeg'));
     await screen.findByText('beach.jpg');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(queryLiveRegionSaying('Please choose a')).toBeUndefined();
     expect(screen.getAllByRole('img', { name: 'Your chosen photo' })).toHaveLength(1);
     expect(screen.queryByText('me.png')).not.toBeInTheDocument();
     const secondMeta = selectPhotoMeta(store.getState())!;
@@ -66,7 +67,7 @@ describe('photo step', () => {
     expect(getPhoto(secondMeta.id)).toBeUndefined();
     expect(sessionStorage.getItem(SESSION_PHOTO_KEY)).toBeNull();
     expect(nextButton()).toBeDisabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('At least one photo is required');
+    expect(getLiveRegionSaying('At least one photo is required')).toBeInTheDocument();
   });
 
   test('without URL.createObjectURL (plain jsdom) the photo is still kept and named', async () => {

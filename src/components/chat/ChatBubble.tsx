@@ -57,7 +57,10 @@ const WaitingBubble = styled.div<{ side: Side }>`
   transform: scale(0.4);
 `;
 
-const AnimatedBubble = styled(animated.div)<{ side: Side }>(bubbleShape);
+/** Emotion forwards every prop to a component (animated.div would put `side` on the <div>): kept back. */
+const AnimatedBubble = styled(animated.div, { shouldForwardProp: (prop) => prop !== 'side' })<{ side: Side }>(
+  bubbleShape,
+);
 
 const Sender = styled.span`
   display: block;

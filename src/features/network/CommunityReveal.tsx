@@ -20,7 +20,8 @@ const Overlay = styled.div`
   }
 `;
 
-const Caption = styled(animated.p)<{ at: 'top' | 'bottom' }>`
+/** Emotion forwards every prop to a component (animated.p would put `at` on the <p>): kept back here. */
+const Caption = styled(animated.p, { shouldForwardProp: (prop) => prop !== 'at' })<{ at: 'top' | 'bottom' }>`
   position: absolute;
   left: 50%;
   ${({ at }) => (at === 'top' ? 'top: 3%;' : 'bottom: 3%;')}

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState, type ReactNode } from 'react';
-import type { NetworkEntry } from '../../domain/registration';
+import { networkEntryKind, type NetworkEntry } from '../../domain/registration';
 import { avatarsFor, initialsOf, userAvatarFallback } from './avatars';
 
 /** Avatars are 96 px, scaled to 85 % under 768 px. */
@@ -109,7 +109,7 @@ function Face({ src }: { src: string }) {
 }
 
 function EntryFaces({ entry }: { entry: NetworkEntry }) {
-  const urls = avatarsFor(entry.group, entry.avatarSeed);
+  const urls = avatarsFor(entry.group, entry.avatarSeed, networkEntryKind(entry));
   return (
     <Faces count={urls.length} aria-hidden="true" data-avatar-count={urls.length}>
       {urls.map((url) => (

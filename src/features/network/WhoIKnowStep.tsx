@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
 import { TextButton } from '../../components/Button';
 import { limits } from '../../domain/limits';
+import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { CommunityReveal } from './CommunityReveal';
 import { EntriesPanel } from './EntriesPanel';
 import type { NetworkPart } from './entryPositions';
@@ -172,7 +173,9 @@ function WhoIKnowScreen({
         </Track>
         <strong aria-hidden="true">{`${count}/${max}`}</strong>
       </TopRow>
-      <h1 id={titleId}>{copy.title}</h1>
+      <h1 id={titleId} tabIndex={-1} {...SCREEN_HEADING}>
+        {copy.title}
+      </h1>
       <Instruction>{copy.instruction}</Instruction>
       <NetworkCard
         entries={entries}

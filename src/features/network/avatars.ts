@@ -1,4 +1,5 @@
 /** The who-I-know avatar bank and how a group name picks its faces. */
+import type { NetworkEntryKind } from '../../domain/registration';
 
 export const AGE_BANDS = ['young', 'middle', 'mature', 'old', 'unknown'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
@@ -93,9 +94,12 @@ export function seededRandom(seed: string): () => number {
 
 export const MAX_GROUP_AVATARS = 4;
 
-/** 1 face for a singular name; 2 to 4 (fixed by the seed) for a plural one. */
-export function avatarCountFor(name: string, seed: string): number {
-  if (!looksPlural(name)) return 1;
+/**
+ * A person is one face, whatever their name ("Charles", "James"); a group is 1 face for a singular
+ * name and 2 to 4 (fixed by the seed) for a plural one.
+ */
+export function avatarCountFor(name: string, seed: string, kind: NetworkEntryKind): number {
+  if (kind === 'person' || !looksPlural(name)) return 1;
   return 2 + (hashString(`count:${seed}`) % (MAX_GROUP_AVATARS - 1));
 }
 
@@ -134,8 +138,8 @@ export function bandWeightsFor(name: string): BandWeights {
   return { ...(rule?.weights ?? EVEN) };
 }
 
-/** Distinct avatar URLs for an entry, always the same for the same name and seed. */
-export function avatarsFor(name: string, seed: string): string[] {
+/** Distinct avatar URLs for an entry, always the same for the same name, seed and kind. */
+export function avatarsFor(name: string, seed: string, kind: NetworkEntryKind): string[] {
   const next = seededRandom(`avatars:${seed}`);
   const weights = bandWeightsFor(name);
   const remaining = Object.fromEntries(AGE_BANDS.map((band) => [band, [...AVATARS_BY_BAND[band]]])) as Record<
@@ -144,7 +148,7 @@ export function avatarsFor(name: string, seed: string): string[] {
   >;
   const weightOf = (band: AgeBand) => weights[band];
   const picked: string[] = [];
-  for (let i = 0; i < avatarCountFor(name, seed); i += 1) {
+  for (let i = 0; i < avatarCountFor(name, seed, kind); i += 1) {
     const bands = AGE_BANDS.filter((band) => remaining[band].length > 0 && weightOf(band) > 0);
     const total = bands.reduce((sum, band) => sum + weightOf(band), 0);
     let roll = next() * total;

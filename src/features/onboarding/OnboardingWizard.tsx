@@ -13,6 +13,8 @@ import {
   wentNext,
 } from './onboardingSlice';
 import { OnboardingStep } from './OnboardingStep';
+import { StepPosition } from './steps/StepLayout';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { WizardProgress } from './WizardProgress';
 
 /** The step animation takes 0.3 s. */
@@ -87,6 +89,8 @@ export function OnboardingWizard({ onFinished }: { onFinished: () => void }) {
 
   const order: readonly WizardStepId[] = WIZARD_STEP_ORDER;
   const position = Math.max(order.indexOf(step), 0) + 1;
+  const stepPositionOf = (item: WizardStepId) =>
+    order.includes(item) ? `Step ${order.indexOf(item) + 1} of ${order.length}` : '';
 
   const duration = animationDuration(STEP_ANIMATION_MS);
   const transitions = useTransition(step, {
@@ -115,7 +119,11 @@ export function OnboardingWizard({ onFinished }: { onFinished: () => void }) {
   };
 
   return (
-    <Card aria-label="Create your profile">
+    <Card aria-labelledby={`${baseId}-title`}>
+      {/* The page's one h1; each step's question is an h2 under it. */}
+      <VisuallyHidden as="h1" id={`${baseId}-title`}>
+        Create your profile
+      </VisuallyHidden>
       <WizardProgress current={position} total={order.length} />
       <form noValidate onSubmit={next}>
         <Panels>
@@ -127,7 +135,9 @@ export function OnboardingWizard({ onFinished }: { onFinished: () => void }) {
                 inert={leaving}
                 aria-hidden={leaving || undefined}
               >
-                <OnboardingStep step={item} headingId={headingIdOf(item)} />
+                <StepPosition.Provider value={stepPositionOf(item)}>
+                  <OnboardingStep step={item} headingId={headingIdOf(item)} />
+                </StepPosition.Provider>
               </Panel>
             );
           })}

@@ -38,6 +38,7 @@ export function usePhotoChoice(): PhotoControls {
   const meta = useAppSelector(selectPhotoMeta);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ready, setReady] = useState(false);
   /** Each choice gets a number; a slow one that finishes after a newer choice is dropped. */
   const latestChoice = useRef(0);
 
@@ -46,6 +47,7 @@ export function usePhotoChoice(): PhotoControls {
       latestChoice.current += 1;
       const choice = latestChoice.current;
       const problem = photoFileProblem(file);
+      setReady(false);
       if (problem) {
         setError(problem);
         return;
@@ -60,6 +62,7 @@ export function usePhotoChoice(): PhotoControls {
       dispatch(photoChosen({ id, name, type: blob.type, size: blob.size, width, height }));
       if (previous) removePhoto(previous.id);
       setBusy(false);
+      setReady(true);
       void savePhotoToSession(id);
     },
     [dispatch, store],
@@ -72,12 +75,14 @@ export function usePhotoChoice(): PhotoControls {
     dispatch(photoRemoved());
     setError(null);
     setBusy(false);
+    setReady(false);
   }, [dispatch, store]);
 
   return {
     current: meta ? { name: meta.name, previewUrl: getPhotoPreviewUrl(meta.id) ?? null } : null,
     error,
     busy,
+    ready,
     choose: (file) => void choose(file),
     remove,
   };

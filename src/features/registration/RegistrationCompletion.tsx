@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAppSelector } from '../../shared/hooks';
 import { PrimaryButton, TextButton } from '../../components/Button';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { SCREEN_HEADING, useFocusScreenHeading } from '../../shared/useFocusScreenHeading';
 import { storeAccessToken } from '../../shared/accessToken';
 import { useRegisterMutation, type RegistrationAnswer, type RegistrationUpload } from './registrationApi';
 import { registrationErrorMessage } from './registrationMessages';
@@ -16,6 +18,16 @@ export interface RegistrationCompletionProps {
   onEditAnswers: () => void;
   /** What the page shows under the welcome, once registered (the invites panel). */
   afterWelcome?: (answer: RegistrationAnswer) => ReactNode;
+}
+
+/**
+ * The upload's progress for a screen reader, in quarters ("Uploading your registration: 50%"), each
+ * said once: a <progress> bar changing its value is not announced. Nothing at 0 %, so the live region
+ * is in the page before its first words.
+ */
+function uploadAnnouncement(progress: number): string {
+  const quarter = Math.floor(progress * 4) * 25;
+  return quarter > 0 ? `Uploading your registration: ${quarter}%` : '';
 }
 
 export function RegistrationCompletion({
@@ -42,10 +54,14 @@ export function RegistrationCompletion({
   }, [register, upload, onRegistered]);
 
   const problem = 'problem' in upload ? upload.problem : isError ? registrationErrorMessage(error) : null;
+  const phase = problem ? 'failed' : isSuccess && data ? 'welcome' : 'completing';
+  useFocusScreenHeading(phase);
   if (problem) {
     return (
       <Screen aria-labelledby="completion-title">
-        <h1 id="completion-title">Registration Failed</h1>
+        <h1 id="completion-title" tabIndex={-1} {...SCREEN_HEADING}>
+          Registration Failed
+        </h1>
         <p role="alert">{problem}</p>
         <PrimaryButton type="button" onClick={() => window.location.reload()}>
           Try Again
@@ -61,11 +77,19 @@ export function RegistrationCompletion({
 
   if (!isSuccess || !data) {
     return (
-      <Screen aria-labelledby="completion-title" aria-busy="true">
-        <h1 id="completion-title">Completing your registration...</h1>
-        <p>Please wait while we set up your account.</p>
-        <progress aria-label="Uploading your registration" max={1} value={progress} />
-      </Screen>
+      <>
+        <Screen aria-labelledby="completion-title" aria-busy="true">
+          <h1 id="completion-title" tabIndex={-1} {...SCREEN_HEADING}>
+            Completing your registration...
+          </h1>
+          <p>Please wait while we set up your account.</p>
+          <progress aria-label="Uploading your registration" max={1} value={progress} />
+        </Screen>
+        {/* Beside the busy section, not in it: a screen reader holds back what changes inside aria-busy. */}
+        <VisuallyHidden as="p" role="status">
+          {uploadAnnouncement(progress)}
+        </VisuallyHidden>
+      </>
     );
   }
 

@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useEffect, useState, type ReactNode } from 'react';
 import { brand } from '../../config/brand';
 import { routePaths } from '../../shared/routePaths';
+import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { CopyableMessage } from './CopyableMessage';
 import {
   fallbackWhatsAppUrl,
@@ -81,7 +82,9 @@ export function WelcomeScreen({ whatsappUrl, children }: { whatsappUrl: string; 
   const url = whatsappUrl || fallbackWhatsAppUrl;
   return (
     <CompletionScreen aria-labelledby="completion-title">
-      <h1 id="completion-title">Welcome to {brand.productName}.</h1>
+      <h1 id="completion-title" tabIndex={-1} {...SCREEN_HEADING}>
+        Welcome to {brand.productName}.
+      </h1>
       <p>Meet {brand.assistantName} - your social intelligence</p>
       <HandOff>
         <WhatsAppLink href={url} rel="noopener">

@@ -19,6 +19,8 @@ export function sendMultipart<T>(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress(event.loaded / event.total);
     };
+    // The body has gone in full: progress events may skip the end when it is small.
+    request.upload.onload = () => onUploadProgress(1);
     request.onload = () => {
       let json: unknown;
       try {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { animationDuration } from '../../shared/motion';
 import { PrimaryButton } from '../../components/Button';
 import { brand } from '../../config/brand';
+import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 
 /** The tutorial hands over to the invite flow after about 11.4 s. */
 export const TUTORIAL_AUTO_ADVANCE_MS = 11_400;
@@ -98,7 +99,17 @@ function Portrait({ src }: { src: string }) {
   return <img src={src} alt="" width={56} height={56} onError={() => setFailed(true)} />;
 }
 
-export function Tutorial({ onFinished }: { onFinished: () => void }) {
+/**
+ * `onFinished` is Get Started; `onAutoAdvance`, when given, is called after about 11.4 s (the page
+ * leaves it out once the visitor has closed the invite dialog, so it never reopens by itself).
+ */
+export function Tutorial({
+  onFinished,
+  onAutoAdvance,
+}: {
+  onFinished: () => void;
+  onAutoAdvance?: () => void;
+}) {
   const youSpring = useSpring({
     from: { opacity: 0, transform: 'scale(0.8)' },
     to: { opacity: 1, transform: 'scale(1)' },
@@ -112,13 +123,19 @@ export function Tutorial({ onFinished }: { onFinished: () => void }) {
   });
 
   useEffect(() => {
-    const timer = setTimeout(onFinished, TUTORIAL_AUTO_ADVANCE_MS);
+    if (!onAutoAdvance) return;
+    const timer = setTimeout(onAutoAdvance, TUTORIAL_AUTO_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [onFinished]);
+  }, [onAutoAdvance]);
 
   return (
     <Stage aria-labelledby="tutorial-title">
-      <h1 id="tutorial-title" css={{ fontSize: 'clamp(2rem, 6vw, 2.8rem)', margin: '0 0 1.5rem' }}>
+      <h1
+        id="tutorial-title"
+        tabIndex={-1}
+        {...SCREEN_HEADING}
+        css={{ fontSize: 'clamp(2rem, 6vw, 2.8rem)', margin: '0 0 1.5rem' }}
+      >
         How {brand.productName} connects you
       </h1>
       <You style={youSpring}>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PageLayout } from '../../components/PageLayout';
 import { PhoneFrame } from '../../components/PhoneFrame';
 import { SampleChat } from './sampleChat';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 const backgrounds = {
   Light: '#fbfaf7',
@@ -36,9 +37,11 @@ function Slider(props: {
   const id = useId();
   return (
     <div css={{ display: 'grid', gap: '0.25rem' }}>
-      <label htmlFor={id}>
-        {props.label}: <output htmlFor={id}>{`${props.value}${props.unit ?? ''}`}</output>
-      </label>
+      {/* The output beside the label, not in it: HTML lets a label hold no control but its own. */}
+      <span>
+        <label htmlFor={id}>{props.label}</label>:{' '}
+        <output htmlFor={id}>{`${props.value}${props.unit ?? ''}`}</output>
+      </span>
       <input
         id={id}
         type="range"
@@ -60,7 +63,7 @@ export default function PhoneFadeTestPage() {
 
   return (
     <PageLayout>
-      <title>Phone fade test · Becca</title>
+      <DocumentTitle>Phone fade test · Becca</DocumentTitle>
       <h1>Phone fade test</h1>
       <p>The phone’s lower part fades from the mask start to fully transparent at 100 %.</p>
       <div css={{ display: 'grid', gap: '1rem', marginBottom: '1.5rem' }}>

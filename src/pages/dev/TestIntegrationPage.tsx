@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { TextField } from '../../components/TextField';
 import { limits } from '../../domain/limits';
 import { useIntegrationChecks } from './useIntegrationChecks';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 const Table = styled.table`
   width: 100%;
@@ -35,7 +36,7 @@ export default function TestIntegrationPage() {
 
   return (
     <PageLayout>
-      <title>Integration tests · Becca</title>
+      <DocumentTitle>Integration tests · Becca</DocumentTitle>
       <h1>API integration tests</h1>
       {!shown ? (
         <>

@@ -3,6 +3,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { TextField } from '../../components/TextField';
 import { limits } from '../../domain/limits';
 import { useInviteCodeValidation } from '../../features/invite/useInviteCodeValidation';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 /** The second place that validates codes debounces by 500 ms (the overlay by 300 ms). */
 const TEST_PAGE_DEBOUNCE_MS = 500;
@@ -27,7 +28,7 @@ export default function TestValidationPage() {
   });
   return (
     <PageLayout>
-      <title>Invite validation test · Becca</title>
+      <DocumentTitle>Invite validation test · Becca</DocumentTitle>
       <h1>Invite code validation</h1>
       <p>
         Type a code: the check starts at 3 characters, 500 ms after you stop typing, against the real server.

@@ -4,6 +4,7 @@ import { PageLayout } from '../../components/PageLayout';
 import { toWebRegistrationPayload, type WebRegistrationPayload } from '../../domain/registration';
 import { generateSamplePhoto } from './samplePhoto';
 import { sampleDraft, sampleNetworkEntries } from './sampleRegistration';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 const REQUIRED_FIELDS = [
   'first_name',
@@ -59,7 +60,7 @@ export default function TestWebRegistrationPage() {
   const passed = result?.checks.filter((check) => check.passed).length ?? 0;
   return (
     <PageLayout>
-      <title>Web registration test · Becca</title>
+      <DocumentTitle>Web registration test · Becca</DocumentTitle>
       <h1>Web registration payload</h1>
       {!result ? (
         <p role="status">Building a sample registration…</p>
@@ -77,7 +78,13 @@ export default function TestWebRegistrationPage() {
             ))}
           </Results>
           <h2>Payload</h2>
-          <pre css={{ overflowX: 'auto', background: '#fff', padding: '1rem' }} aria-label="Payload JSON">
+          {/* It scrolls sideways, so it takes focus (the keyboard scrolls it) and names itself as a region. */}
+          <pre
+            css={{ overflowX: 'auto', background: '#fff', padding: '1rem' }}
+            tabIndex={0}
+            role="region"
+            aria-label="Payload JSON"
+          >
             {JSON.stringify(result.payload, null, 2)}
           </pre>
         </>

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
+import { useFocusScreenHeading } from '../../shared/useFocusScreenHeading';
 import { PageLayout } from '../../components/PageLayout';
 import { brand } from '../../config/brand';
 import { InviteOverlay } from '../../features/invite/InviteOverlay';
@@ -12,6 +13,10 @@ import {
   selectJoinStep,
   selectOverlayOpen,
 } from '../../features/joinFlow/joinFlowSlice';
+import {
+  inviteDialogClosedBefore,
+  rememberInviteDialogClosed,
+} from '../../features/joinFlow/inviteDialogMemory';
 import { InvitesPanel } from '../../features/memberInvites/InvitesPanel';
 import { readAccessToken } from '../../shared/accessToken';
 import type { RegistrationAnswer } from '../../features/registration/registrationApi';
@@ -20,6 +25,7 @@ import { Tutorial } from '../../features/tutorial/Tutorial';
 import { loadRegisteredWelcome, saveRegisteredWelcome } from './registeredWelcome';
 import { RegistrationSteps } from './RegistrationSteps';
 import { usePersistedJoinDraft } from './usePersistedJoinDraft';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 export default function JoinPage() {
   const dispatch = useAppDispatch();
@@ -36,6 +42,22 @@ export default function JoinPage() {
   }, [linkCode]);
 
   const finishDraft = usePersistedJoinDraft();
+  const store = useAppStore();
+  // Closed once: it stays closed (no opening at load, no tutorial auto-advance) until asked for.
+  const [dialogClosedBefore, setDialogClosedBefore] = useState(() => inviteDialogClosedBefore());
+  useLayoutEffect(() => {
+    const { joinFlow } = store.getState();
+    if (dialogClosedBefore && !linkCode && joinFlow?.overlayOpen && joinFlow.step === 'tutorial')
+      dispatch(overlayClosed());
+    // Only as the page opens: later the visitor decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const closeDialog = useCallback(() => {
+    rememberInviteDialogClosed();
+    setDialogClosedBefore(true);
+    dispatch(overlayClosed());
+  }, [dispatch]);
+  useFocusScreenHeading(overlayOpen ? 'invite dialog' : step);
   // Registered in this tab already: a reload shows the welcome again, with the invites panel.
   const [welcome] = useState(() => {
     const accessToken = readAccessToken();
@@ -55,7 +77,7 @@ export default function JoinPage() {
   if (welcome) {
     return (
       <>
-        <title>{`Welcome to ${brand.productName}`}</title>
+        <DocumentTitle>{`Welcome to ${brand.productName}`}</DocumentTitle>
         <PageLayout>
           <WelcomeScreen whatsappUrl={welcome.whatsappUrl}>
             <InvitesPanel accessToken={welcome.accessToken} />
@@ -67,19 +89,19 @@ export default function JoinPage() {
 
   return (
     <>
-      <title>{`Join ${brand.productName}`}</title>
+      <DocumentTitle>{`Join ${brand.productName}`}</DocumentTitle>
       <PageLayout>
         {step === 'tutorial' ? (
-          <Tutorial onFinished={openInviteFlow} />
+          <Tutorial
+            onFinished={openInviteFlow}
+            onAutoAdvance={dialogClosedBefore ? undefined : openInviteFlow}
+          />
         ) : (
           <RegistrationSteps step={step} onRegistered={onRegistered} />
         )}
       </PageLayout>
       {overlayOpen && (
-        <InviteOverlay
-          onAccepted={(code) => dispatch(inviteAccepted(code))}
-          onClose={() => dispatch(overlayClosed())}
-        />
+        <InviteOverlay onAccepted={(code) => dispatch(inviteAccepted(code))} onClose={closeDialog} />
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { SiteHeader } from '../../components/SiteHeader';
 import { brand } from '../../config/brand';
 import { IntroVideo } from '../../features/introVideo/IntroVideo';
 import { useIntroVideoGate } from './useIntroVideoGate';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 const Main = styled.main`
   outline: none;
@@ -112,7 +113,7 @@ export default function BeccaPage() {
   const { videoDone, onVideoFinished, mainRef } = useIntroVideoGate();
   return (
     <>
-      <title>{`Meet ${brand.assistantName} · ${brand.productName}`}</title>
+      <DocumentTitle>{`Meet ${brand.assistantName} · ${brand.productName}`}</DocumentTitle>
       <IntroVideo onFinished={onVideoFinished} />
       <div inert={!videoDone}>
         <HydrateSeparately>

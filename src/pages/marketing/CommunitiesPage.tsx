@@ -3,6 +3,7 @@ import { routePaths } from '../../shared/routePaths';
 import { ButtonLink, ExternalButtonLink } from '../../components/ButtonLink';
 import { PageLayout } from '../../components/PageLayout';
 import { brand } from '../../config/brand';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 const Hero = styled.div`
   padding: 1.5rem 0 2.5rem;
@@ -114,7 +115,7 @@ export default function CommunitiesPage() {
   const becca = brand.assistantName;
   return (
     <PageLayout>
-      <title>{`${brand.productName} for communities`}</title>
+      <DocumentTitle>{`${brand.productName} for communities`}</DocumentTitle>
       <Hero>
         <h1>{brand.productName} for communities</h1>
         <Lead>

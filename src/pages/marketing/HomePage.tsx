@@ -9,6 +9,7 @@ import { brand } from '../../config/brand';
 import { DemoCycleButton } from '../../features/demo/DemoCycleButton';
 import { PhoneDemo } from '../../features/demo/PhoneDemo';
 import { WhatIsBecca } from './WhatIsBecca';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 /**
  * Small screens: the two headlines, the phone, then the button and links, stacked.
@@ -170,7 +171,7 @@ const LegalLinks = styled.p`
 export default function HomePage() {
   return (
     <>
-      <title>{`${brand.productName}, ${brand.tagline}`}</title>
+      <DocumentTitle>{`${brand.productName}, ${brand.tagline}`}</DocumentTitle>
       <HydrateSeparately>
         <SiteHeader />
       </HydrateSeparately>

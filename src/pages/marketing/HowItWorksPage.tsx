@@ -11,6 +11,7 @@ import { exhibitionChat, groupChat, introductionChat } from './howItWorksContent
 import { SampleProfileCard, StepBlock, StepTagline } from './HowItWorksStep';
 import { SampleChatCard } from './SampleChatCard';
 import { useIntroVideoGate } from './useIntroVideoGate';
+import { DocumentTitle } from '../../components/DocumentTitle';
 
 const TopBar = styled.header`
   max-width: 72rem;
@@ -85,7 +86,7 @@ export default function HowItWorksPage() {
   const becca = brand.assistantName;
   return (
     <>
-      <title>{`How it works · ${brand.productName}`}</title>
+      <DocumentTitle>{`How it works · ${brand.productName}`}</DocumentTitle>
       <IntroVideo onFinished={onVideoFinished} clearSeenFlagOnLoad />
       <div inert={!videoDone}>
         <SkipLink href="#main">Skip to content</SkipLink>

@@ -82,7 +82,7 @@ export function LongTextField({
         onChange={onChange}
       />
       <Footer>
-        <Message id={`${id}-message`} role={error ? 'alert' : 'status'} aria-live="polite">
+        <Message id={`${id}-message`} role="status">
           {error ?? ''}
         </Message>
         <Counter id={`${id}-counter`} short={short}>

@@ -67,7 +67,7 @@ export function LookingForStep({ headingId, draft, errors, onLookingForToggle }:
           );
         })}
       </Options>
-      <Message id={hintId} isError={error !== undefined} role={error ? 'alert' : 'status'} aria-live="polite">
+      <Message id={hintId} isError={error !== undefined} role="status">
         {error ?? (full ? `You have chosen ${limits.lookingForMax}, the most you can pick.` : '')}
       </Message>
     </>

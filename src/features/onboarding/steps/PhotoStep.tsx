@@ -77,7 +77,8 @@ const Message = styled.p<{ isError: boolean }>`
 export function PhotoStep({ headingId, errors, photo }: StepProps) {
   const id = useId();
   const error = photo.error ?? errors.photos;
-  const status = error ?? (photo.busy ? 'Getting your photo ready…' : '');
+  const status =
+    error ?? (photo.busy ? 'Getting your photo ready…' : photo.ready ? 'Your photo is ready.' : '');
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -118,8 +119,9 @@ export function PhotoStep({ headingId, errors, photo }: StepProps) {
       <Message
         id={`${id}-message`}
         isError={error !== undefined}
-        role={error ? 'alert' : 'status'}
-        aria-live="polite"
+        // One role whatever it says: a region that turns into an alert as its text arrives is missed
+        // by some screen readers.
+        role="status"
       >
         {status}
       </Message>

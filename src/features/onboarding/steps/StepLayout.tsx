@@ -1,5 +1,7 @@
 import styled from '@emotion/styled';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { SCREEN_HEADING } from '../../../shared/useFocusScreenHeading';
 import type { FieldError } from '../../../domain/fieldRules';
 
 const Header = styled.header`
@@ -8,16 +10,20 @@ const Header = styled.header`
     margin: 0 0 0.5rem;
     font-size: clamp(1.6rem, 5vw, 2.1rem);
   }
-  h2:focus {
-    outline: none;
-  }
   p {
     margin: 0;
     color: ${({ theme }) => theme.colors.inkSoft};
   }
 `;
 
-/** The step's heading (focused by the wizard when the step slides in) and its short introduction. */
+/** Where a step stands in the wizard ("Step 2 of 5"), given by the wizard to the step it shows. */
+export const StepPosition = createContext('');
+
+/**
+ * The step's heading and its short introduction. The wizard focuses the heading when the step slides
+ * in, so it names the step's place as well: a screen reader says "Step 2 of 5: How old are you?"
+ * (the visible count beside the dots is hidden from it).
+ */
 export function StepHeader({
   headingId,
   title,
@@ -27,9 +33,11 @@ export function StepHeader({
   title: string;
   children: ReactNode;
 }) {
+  const position = useContext(StepPosition);
   return (
     <Header>
-      <h2 id={headingId} tabIndex={-1}>
+      <h2 id={headingId} tabIndex={-1} {...SCREEN_HEADING}>
+        {position && <VisuallyHidden>{`${position}: `}</VisuallyHidden>}
         {title}
       </h2>
       <p>{children}</p>

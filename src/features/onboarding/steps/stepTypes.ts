@@ -23,6 +23,8 @@ export interface PhotoControls {
   error: string | null;
   /** A photo is being prepared (downsized) before it is kept. */
   busy: boolean;
+  /** The photo chosen on this visit to the step has just been made ready (said once, then kept). */
+  ready: boolean;
   choose: (file: File) => void;
   remove: () => void;
 }

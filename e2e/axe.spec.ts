@@ -27,8 +27,32 @@ interface Finding {
   targets: string[];
 }
 
+/**
+ * Waits until nothing on the page is moving: react-spring animates inline styles frame by frame, out
+ * of reach of the Web Animations API, so this compares every element's opacity and transform 150 ms
+ * apart until two readings agree (at most 5 s). A colour measured mid-fade is not the one people read.
+ */
+async function untilAtRest(page: Page): Promise<void> {
+  const reading = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'), (element) => {
+        const style = getComputedStyle(element);
+        return `${style.opacity}|${style.transform}`;
+      }).join(','),
+    );
+  const deadline = Date.now() + 5_000;
+  let last = await reading();
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(150);
+    const next = await reading();
+    if (next === last) return;
+    last = next;
+  }
+}
+
 /** Runs axe on the page as it is now (WCAG 2.x A and AA plus axe's best practices). */
 async function axeFindings(page: Page, where: string): Promise<Finding[]> {
+  await untilAtRest(page);
   // Injected through the DevTools protocol, which the page's CSP does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = (await page.evaluate(() =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { runProjectCommand, startRealServer, type RunningServer } from './realServer';
+import { newInviteCode, startRealServer, type RunningServer } from './realServer';
 import { makePhoto, passInviteGate, registerThroughWizard } from './registrationDriver';
 
 let server: RunningServer;
@@ -17,14 +17,6 @@ test.afterAll(async () => {
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-async function newInviteCode(): Promise<string> {
-  const created = await runProjectCommand(['server/cli/inviteCommand.ts', 'create', '--uses', '1'], {
-    DATA_DIR: server.dataDir,
-  });
-  expect(created.code, created.stderr).toBe(0);
-  return created.stdout.trim().split('\n').pop()!;
-}
-
 /** The whole registration, from the invite gate to the welcome screen. */
 async function register(page: Page, code: string, phone: string) {
   await page.goto(`${server.url}/join`);
@@ -37,7 +29,7 @@ test('a member sees their account, downloads their data, deletes it, and registe
 }, testInfo) => {
   const phone = testInfo.project.name === 'phone' ? '07400 555001' : '07400 555002';
   const e164 = `+44${phone.replace(/\D/g, '').slice(1)}`;
-  await register(page, await newInviteCode(), phone);
+  await register(page, await newInviteCode(server, 1), phone);
   const token = await page.evaluate(() => localStorage.getItem('becca.accessToken'));
   expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 
@@ -77,7 +69,7 @@ test('a member sees their account, downloads their data, deletes it, and registe
   await expect(page.getByText('This browser does not hold a key to a Becca account.')).toBeVisible();
 
   // The same phone registers again with a new code.
-  await register(page, await newInviteCode(), phone);
+  await register(page, await newInviteCode(server, 1), phone);
   const newToken = await page.evaluate(() => localStorage.getItem('becca.accessToken'));
   expect(newToken).not.toBe(token);
   const again = await page.request.get(`${server.url}/api/me`, {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runProjectCommand, startRealServer, type RunningServer } from './realServer';
+import { newInviteCode, startRealServer, type RunningServer } from './realServer';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -9,16 +9,8 @@ test.afterAll(async () => {
   await server.stopAndDelete();
 });
 
-async function newInviteCode(uses: number): Promise<string> {
-  const created = await runProjectCommand(['server/cli/inviteCommand.ts', 'create', '--uses', String(uses)], {
-    DATA_DIR: server.dataDir,
-  });
-  expect(created.code, created.stderr).toBe(0);
-  return created.stdout.trim().split('\n').pop()!;
-}
-
 test('/test-integration passes every check against the real server, twice in a row', async ({ page }) => {
-  const inviteCode = await newInviteCode(5);
+  const inviteCode = await newInviteCode(server, 5);
   await page.goto(`${server.url}/test-integration`);
   await expect(page.getByRole('button', { name: 'Run tests' })).toBeHidden();
   await page.getByRole('button', { name: 'Show Anyway (Dev Only)' }).click();
@@ -44,7 +36,7 @@ test('/test-web-registration shows every check passed', async ({ page }) => {
 });
 
 test('/test-validation shows valid for a real code and invalid for a wrong one', async ({ page }) => {
-  const inviteCode = await newInviteCode(1);
+  const inviteCode = await newInviteCode(server, 1);
   await page.goto(`${server.url}/test-validation`);
   const status = page.getByTestId('validation-status');
   await expect(status).toHaveText('idle');

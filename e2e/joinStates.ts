@@ -1,17 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { routePaths } from '../src/shared/routePaths';
-import { openApp, runProjectCommand, type RunningServer } from './realServer';
+import { newInviteCode, openApp, type RunningServer } from './realServer';
 
 /** Every path of the route table, and one that is not in it (the 404 page). */
 export const everyRoute: readonly string[] = [...Object.values(routePaths), '/no-such-page'];
-
-export async function newInviteCode(server: RunningServer, uses = 3): Promise<string> {
-  const created = await runProjectCommand(['server/cli/inviteCommand.ts', 'create', '--uses', String(uses)], {
-    DATA_DIR: server.dataDir,
-  });
-  expect(created.code, created.stderr).toBe(0);
-  return created.stdout.trim().split('\n').pop()!;
-}
 
 /** A UK mobile number of its own for each project and purpose, so runs never collide in one database. */
 export function phoneFor(projectName: string, purpose: number): string {

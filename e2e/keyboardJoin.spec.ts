@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { makePhoto } from './registrationDriver';
-import { newInviteCode, phoneFor } from './joinStates';
-import { openApp, startRealServer, type RunningServer } from './realServer';
+import { phoneFor } from './joinStates';
+import { newInviteCode, openApp, startRealServer, type RunningServer } from './realServer';
 
 let server: RunningServer;
 let photoPath: string;

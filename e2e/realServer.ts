@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   makeTempDir,
   runProjectScript,
@@ -47,6 +47,15 @@ export async function startRealServer(
 /** Runs a project entry point (`[script, ...args]`, e.g. the operator CLI) and returns its output. */
 export function runProjectCommand([script, ...args]: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return runProjectScript(script!, args, env);
+}
+
+/** A fresh code from the operator's CLI (`invite create --uses N`), on the server's data folder. */
+export async function newInviteCode(server: RunningServer, uses = 3): Promise<string> {
+  const created = await runProjectCommand(['server/cli/inviteCommand.ts', 'create', '--uses', String(uses)], {
+    DATA_DIR: server.dataDir,
+  });
+  expect(created.code, created.stderr).toBe(0);
+  return created.stdout.trim().split('\n').pop()!;
 }
 
 /** Opens a page and waits until React has hydrated it (prerendered pages look ready before they are). */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { openEmbeddedDatabase } from '../server/db/database';
 import type { Database } from '../server/db/database';
-import { runProjectCommand, startRealServer, type RunningServer } from './realServer';
+import { newInviteCode, startRealServer, type RunningServer } from './realServer';
 
 let server: RunningServer;
 let photoPath: string;
@@ -24,14 +24,6 @@ test.afterAll(async () => {
   await server.stopAndDelete();
   fs.rmSync(path.dirname(photoPath), { recursive: true, force: true });
 });
-
-async function newInviteCode(): Promise<string> {
-  const created = await runProjectCommand(['server/cli/inviteCommand.ts', 'create', '--uses', '3'], {
-    DATA_DIR: server.dataDir,
-  });
-  expect(created.code, created.stderr).toBe(0);
-  return created.stdout.trim().split('\n').pop()!;
-}
 
 async function passInviteGate(page: Page, code: string) {
   await page.goto(`${server.url}/join`);
@@ -85,7 +77,7 @@ test('an invitee registers end to end and is handed to WhatsApp; everything is s
   page,
 }, testInfo) => {
   const phone = testInfo.project.name === 'phone' ? '07400 111222' : '07400 333444';
-  const code = await newInviteCode();
+  const code = await newInviteCode(server, 3);
   await passInviteGate(page, code);
   await fillWizard(page, phone);
 
@@ -163,7 +155,7 @@ test('an invitee registers end to end and is handed to WhatsApp; everything is s
 });
 
 test('a reload in the middle of the wizard keeps the typed answers', async ({ page }) => {
-  const code = await newInviteCode();
+  const code = await newInviteCode(server, 3);
   await passInviteGate(page, code);
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');

@@ -25,7 +25,7 @@ import { HttpError } from './httpError';
 import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { acceptEmptyJsonBodies } from './jsonBody';
 import { UploadBudget } from './registration/uploadBudget';
-import { attemptLimits, counterStore } from './rateLimits/attemptLimits';
+import { attemptLimits, counterStore, tooManyAttempts } from './rateLimits/attemptLimits';
 import { rateLimitClientKey } from './rateLimits/clientKey';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
@@ -147,11 +147,8 @@ export async function buildApp({
     // Only the limited routes count; a client is its address (see TRUST_PROXY_HOPS behind a proxy),
     // an IPv6 one its /64.
     keyGenerator: (request) => rateLimitClientKey(request.ip),
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(
-        new Error(`Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
-        { statusCode: 429 },
-      ),
+    // The same answer as the limits that count outcomes (server/rateLimits).
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
 
   const allowedMethods = recordAllowedMethods(app, { maxParamLength: MAX_PARAM_LENGTH });

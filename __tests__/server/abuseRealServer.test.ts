@@ -94,10 +94,9 @@ test('20 stalled 30 MB uploads without an invite code are refused unread: RSS +â
       // headers first), so those start their photo at once, as a real upload does.
       const prelude =
         index % 2 === 0
-          ? start.partHead('photos', 'a.jpg') + 'x'.repeat(1024)
-          : `${start.partHead('form_data')}${JSON.stringify({ ...webFormData(''), invite_code: undefined })}\r\n` +
-            start.partHead('photos', 'a.jpg');
-      await opened.write(start.head + prelude);
+          ? start.head + start.partHead('photos', 'a.jpg') + 'x'.repeat(1024)
+          : start.upToPhoto({ ...webFormData(''), invite_code: undefined });
+      await opened.write(prelude);
       await within(IDLE_SECONDS * 1000, opened.answer);
       // An attacker keeps pushing its 30 MB anyway, then stalls before the last boundary.
       const chunk = Buffer.alloc(MB, 0xab);
@@ -139,9 +138,7 @@ test('photos beyond the 64 MB shared budget answer 503 with Retry-After', async 
   }
   const late = await client();
   const start = registrationUploadStart(12 * MB);
-  await late.write(
-    start.head + start.partHead('form_data') + formData + '\r\n' + start.partHead('photos', 'd.jpg'),
-  );
+  await late.write(start.upToPhoto(webFormData(inviteCode), 'd.jpg'));
   await late.write(photo, 5_000);
   const answer = await within(20_000, late.answer);
   expect(answer).not.toBe('timed out');
@@ -155,13 +152,7 @@ test('a quiet upload is answered 408 and closed once its body stops arriving', a
   const opened = await client();
   const start = registrationUploadStart(2 * MB);
   const photo = await jpegPhoto(32, 32);
-  await opened.write(
-    start.head +
-      start.partHead('form_data') +
-      JSON.stringify(webFormData(inviteCode)) +
-      '\r\n' +
-      start.partHead('photos', 'a.jpg'),
-  );
+  await opened.write(start.upToPhoto(webFormData(inviteCode)));
   await opened.write(photo.subarray(0, 100));
   const silentFrom = Date.now();
   const closedAt = await within(IDLE_SECONDS * 1000 + 8_000, opened.closed);
@@ -218,13 +209,7 @@ test("the admin routes' path parameters stay out of the log", async () => {
 test('SIGTERM with a stuck upload exits within 10 s, having checkpointed, and nothing was stored', async () => {
   const stuck = await client();
   const start = registrationUploadStart(5 * MB);
-  await stuck.write(
-    start.head +
-      start.partHead('form_data') +
-      JSON.stringify(webFormData(inviteCode)) +
-      '\r\n' +
-      start.partHead('photos', 'a.jpg'),
-  );
+  await stuck.write(start.upToPhoto(webFormData(inviteCode)));
   // Alive, but far too slow to finish: only the shutdown deadline ends it.
   stuck.trickle(IDLE_SECONDS * 250);
   const signalled = Date.now();

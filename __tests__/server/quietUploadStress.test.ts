@@ -48,10 +48,9 @@ async function refusedUpload(index: number): Promise<RawClient> {
   // Half send a photo first, half form_data without a code, as the audit did.
   const prelude =
     index % 2 === 0
-      ? start.partHead('photos', 'a.jpg') + 'x'.repeat(1024)
-      : `${start.partHead('form_data')}${JSON.stringify({ ...webFormData(''), invite_code: undefined })}\r\n` +
-        start.partHead('photos', 'a.jpg');
-  await client.write(start.head + prelude);
+      ? start.head + start.partHead('photos', 'a.jpg') + 'x'.repeat(1024)
+      : start.upToPhoto({ ...webFormData(''), invite_code: undefined });
+  await client.write(prelude);
   const chunk = Buffer.alloc(MB, 0xab);
   for (let sent = 0; sent < PUSHED_MB && (await client.write(chunk, 250)); sent += 1);
   return client;
@@ -67,13 +66,7 @@ interface QuietUpload {
 async function quietUpload(): Promise<Promise<QuietUpload>> {
   const client = await openRawClient(server.url);
   const start = registrationUploadStart(2 * MB);
-  await client.write(
-    start.head +
-      start.partHead('form_data') +
-      JSON.stringify(webFormData(inviteCode)) +
-      '\r\n' +
-      start.partHead('photos', 'a.jpg'),
-  );
+  await client.write(start.upToPhoto(webFormData(inviteCode)));
   await client.write(Buffer.from([0xff, 0xd8, 0xff]));
   const silentFrom = Date.now();
   const deadline = IDLE_SECONDS * 1000 + LATE_MS + 5_000;

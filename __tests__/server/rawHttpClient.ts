@@ -86,6 +86,8 @@ export interface UploadStart {
   boundary: string;
   /** The start of a part, up to where its value begins. */
   partHead(name: string, filename?: string): string;
+  /** The head, a `form_data` part holding `formData`, then a photo part's head: its bytes come next. */
+  upToPhoto(formData: object, filename?: string): string;
 }
 
 /** A registration upload that announces `contentLength` bytes (it may never send them all). */
@@ -106,12 +108,15 @@ export function registrationUploadStart(
     '',
     '',
   ].join('\r\n');
+  const partHead = (name: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+    (filename ? `; filename="${filename}"\r\nContent-Type: image/jpeg` : '') +
+    '\r\n\r\n';
   return {
     head,
     boundary,
-    partHead: (name, filename) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
-      (filename ? `; filename="${filename}"\r\nContent-Type: image/jpeg` : '') +
-      '\r\n\r\n',
+    partHead,
+    upToPhoto: (formData, filename = 'a.jpg') =>
+      `${head}${partHead('form_data')}${JSON.stringify(formData)}\r\n${partHead('photos', filename)}`,
   };
 }

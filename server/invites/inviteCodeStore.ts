@@ -40,7 +40,9 @@ export function inviteCodeState(row: InviteCodeRow | undefined): InviteCodeState
   if (!row) return 'unknown';
   if (row.usable) return 'valid';
   if (row.revokedAt) return 'revoked';
-  if (row.uses >= row.maxUses && !(row.expiresAt && row.expiresAt <= new Date())) return 'used_up';
+  if (row.expiresAt && row.expiresAt <= new Date()) return 'expired';
+  if (row.uses >= row.maxUses) return 'used_up';
+  // Not usable by the database's clock, a moment ahead of ours: it has just expired.
   return 'expired';
 }
 

@@ -141,6 +141,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       VALIDATE_CODE_RATE_LIMIT: UNLIMITED,
       REGISTER_RATE_LIMIT: UNLIMITED,
+      REGISTER_ACCEPTED_RATE_LIMIT: UNLIMITED,
       WAITLIST_RATE_LIMIT: UNLIMITED,
     };
     if (options.engine === 'postgres') {

@@ -93,13 +93,13 @@ describe.each(engines)('webhook worker on $name', (engine) => {
 
   test('one receiver hanging for its 10 s timeout: nine healthy events are delivered within 2 s', async () => {
     const running = start();
-    await enqueueEvent(database.db, 'member.registered', { user_id: HANGING });
+    await enqueueEvent(database.db, 'member.deleted', { user_id: HANGING });
     running.wake();
     await eventually('the hanging attempt', () => receiver.open() === 1, 5_000);
 
     const enqueuedAt = performance.now();
     const healthy = Array.from({ length: 9 }, (_, index) => `healthy-${index}`);
-    for (const userId of healthy) await enqueueEvent(database.db, 'member.onboarded', { user_id: userId });
+    for (const userId of healthy) await enqueueEvent(database.db, 'member.deleted', { user_id: userId });
     running.wake();
     await eventually(
       'the nine healthy events',
@@ -123,7 +123,7 @@ describe.each(engines)('webhook worker on $name', (engine) => {
   test('no more than ten attempts are in flight at once; the rest wait unclaimed', async () => {
     const running = start();
     for (let index = 0; index < 12; index += 1) {
-      await enqueueEvent(database.db, 'member.registered', { user_id: `${HANGING}-${index}` });
+      await enqueueEvent(database.db, 'member.deleted', { user_id: `${HANGING}-${index}` });
     }
     running.wake();
     await eventually('ten hanging attempts', () => receiver.open() === 10, 5_000);

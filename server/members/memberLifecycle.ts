@@ -73,7 +73,12 @@ export async function linkMember(
     await enqueueEvent(
       tx,
       'member.linked',
-      { user_id: member.id, status: linked!.status, linked_at: linked!.linkedAt!.toISOString() },
+      // The CASE above never leaves a linked member 'registered'.
+      {
+        user_id: member.id,
+        status: linked!.status as 'linked' | 'onboarded',
+        linked_at: linked!.linkedAt!.toISOString(),
+      },
       linked!.linkedAt!,
     );
     return { outcome: 'linked', userId: member.id };

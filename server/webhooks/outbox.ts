@@ -2,23 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { webhookEvents } from '../db/schema';
+import type {
+  WebhookEventBody,
+  WebhookEventData,
+  WebhookEventType,
+} from '../../src/domain/contracts/webhookEvents';
 
-/** Every event type we send; a feature adding one adds it here (and to the README's list of events). */
-export const webhookEventTypes = [
-  'member.registered',
-  'member.linked',
-  'member.onboarded',
-  'member.deleted',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
-
-/** What receivers get: Standard Webhooks' recommended envelope. */
-export interface WebhookEventBody<Data extends { user_id: string } = { user_id: string }> {
-  type: WebhookEventType;
-  /** When the change happened (ISO 8601), not when this attempt was made. */
-  timestamp: string;
-  data: Data;
-}
+// The event types and their bodies are a contract with the receivers, written once beside the others.
+export {
+  webhookEventTypes,
+  type WebhookEventBody,
+  type WebhookEventType,
+} from '../../src/domain/contracts/webhookEvents';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookEventStatus = WebhookEventRow['status'];
@@ -33,14 +28,14 @@ function newMessageId(): string {
  * it; a rollback leaves no event for something that did not happen). `data` must carry no secrets:
  * no photo bytes, no access token, no linking code.
  */
-export async function enqueueEvent<Data extends { user_id: string }>(
+export async function enqueueEvent<Type extends WebhookEventType>(
   tx: Db,
-  type: WebhookEventType,
-  data: Data,
+  type: Type,
+  data: WebhookEventData<Type>,
   occurredAt = new Date(),
 ): Promise<string> {
   const id = newMessageId();
-  const body: WebhookEventBody<Data> = { type, timestamp: occurredAt.toISOString(), data };
+  const body = { type, timestamp: occurredAt.toISOString(), data } as WebhookEventBody<Type>;
   await tx.insert(webhookEvents).values({ id, type, body: JSON.stringify(body) });
   return id;
 }

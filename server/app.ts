@@ -35,6 +35,7 @@ import { applySecurityHeaders, securityHeadersByPath } from './web/securityHeade
 import { refuseNonCanonicalApiPaths } from './web/requestPath';
 import { registerMetrics } from './metrics/metricsRoutes';
 import { recordAllowedMethods } from './web/allowedMethods';
+import { registerOpenApi } from './openapi/apiReferenceRoutes';
 
 const MAX_PARAM_LENGTH = 16 * 1024;
 
@@ -152,6 +153,8 @@ export async function buildApp({
   });
 
   const allowedMethods = recordAllowedMethods(app, { maxParamLength: MAX_PARAM_LENGTH });
+  // Before the routes: the document is built from each route's schema as it is added.
+  await registerOpenApi(app, { appUrl: settings.appUrl });
   registerMetrics(app, { metricsToken: settings.metricsToken, appUrl: settings.appUrl });
   const { db } = database;
   const { rateLimits } = settings;

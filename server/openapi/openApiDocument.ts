@@ -1,0 +1,155 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import {
+  standardWebhookHeaders,
+  webhookEventBody,
+  webhookEventTypes,
+} from '../../src/domain/contracts/webhookEvents';
+import { OPERATOR_SESSION_COOKIE } from '../operator/operatorSessionCookie';
+import { isApiPath } from '../web/requestPath';
+import { registrationRequestBody } from './registrationBody';
+import packageJson from '../../package.json';
+
+/** The parts of the document this module reads or writes (openapi-types' 3.0 and 3.1 types do not mix). */
+type JsonObject = Record<string, unknown>;
+interface Operation {
+  tags?: string[];
+  requestBody?: unknown;
+}
+interface Document {
+  paths?: Record<string, Record<string, Operation> | undefined>;
+}
+
+/** Where the document and its human-readable reference are served. */
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+/** Route schemas name these in `security`; the document says what each one is. */
+export const securitySchemes = {
+  memberToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The access token a registration answers with (`access_token`): the member reading their own data.',
+  },
+  assistantKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The assistant service: `ASSISTANT_API_KEY`, compared in constant time.',
+  },
+  adminToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The operator's commands on this machine: the loopback admin token the server writes at start. " +
+      'Answered only over loopback; anyone else gets 404.',
+  },
+  operatorSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: OPERATOR_SESSION_COOKIE,
+    description: "An operator signed in on the operator's pages: the session cookie.",
+  },
+} as const;
+
+/**
+ * What each tag groups. The document lists the tags its operations use, in this order; a route that
+ * uses a tag not described here fails the contract test (__tests__/server/openApiDocument.test.ts).
+ */
+export const tagDescriptions: Readonly<Record<string, string>> = {
+  inviteCode: 'Checking an invite code before the join wizard opens.',
+  registration: "Registering with an invite code: the join wizard's last step.",
+  waitlist: 'Asking for an invitation.',
+  member: "A registered member's own data: read it, export it, erase it (the member token).",
+  memberInvites: 'The invite codes a member may pass on (the member token).',
+  nomination: 'Suggesting a friend for an invitation.',
+  optOut: 'Opting a phone number out of everything.',
+  assistant: 'The assistant service on WhatsApp: linking chats to members, onboarding (the assistant key).',
+  admin: "The operator's commands: the loopback admin token, or an operator's session.",
+  operations: 'Health and metrics, for probes and monitoring.',
+  reference: 'This document, and the page that renders it.',
+};
+
+/** The webhook events, as OpenAPI 3.1 `webhooks`: what we POST to WEBHOOK_URL. */
+function webhooksObject(): Record<string, { post: JsonObject }> {
+  const headers = Object.entries(standardWebhookHeaders).map(([name, { description, example }]) => ({
+    name,
+    in: 'header' as const,
+    required: true,
+    description,
+    schema: { type: 'string' as const },
+    example,
+  }));
+  return Object.fromEntries(
+    webhookEventTypes.map((type) => {
+      const { examples, ...schema } = webhookEventBody(type);
+      const operation = {
+        summary: type,
+        description:
+          'Sent at least once, with the same `webhook-id` on every retry; retried with backoff for 24 hours ' +
+          'until the receiver answers 2xx. Verify the signature (Standard Webhooks) before trusting the body.',
+        operationId: `webhook.${type}`,
+        tags: ['webhooks'],
+        parameters: headers,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema, example: examples[0] } },
+        },
+        responses: {
+          '2XX': { description: 'Received: the event is not sent again.' },
+          default: { description: 'Any other answer, or none within 10 s: the event is sent again later.' },
+        },
+      };
+      return [type, { post: operation }];
+    }),
+  );
+}
+
+/** Tags in use, in the order of `tagDescriptions`, then any other (undescribed) ones by name. */
+function tagsInUse(document: Document): { name: string; description: string }[] {
+  const used = new Set<string>();
+  for (const item of Object.values({ ...document.paths })) {
+    for (const operation of Object.values(item ?? {})) {
+      for (const tag of operation.tags ?? []) used.add(tag);
+    }
+  }
+  const known = Object.keys(tagDescriptions).filter((tag) => used.has(tag));
+  const others = [...used].filter((tag) => !(tag in tagDescriptions)).sort();
+  return [
+    ...[...known, ...others].map((name) => ({ name, description: tagDescriptions[name] ?? '' })),
+    { name: 'webhooks', description: 'Events we send to WEBHOOK_URL (Standard Webhooks).' },
+  ];
+}
+
+/**
+ * @fastify/swagger's options: the document is built from the routes' own schemas (summary,
+ * description, tags, security, body, params and every answer); this adds what no route says.
+ */
+export function openApiOptions({ appUrl }: { appUrl: string }): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Becca API',
+        version: packageJson.version,
+        description:
+          'The API of Becca, the AI Social Network: the join wizard, members, the assistant service and the ' +
+          'operator. Errors are `{"detail": "…"}` with the status saying what happened. Answers are never cached.',
+      },
+      servers: [{ url: appUrl.replace(/\/+$/, '') }],
+      components: { securitySchemes },
+    },
+    // Paths as the router has them: APP_URL has no path of its own to strip.
+    stripBasePath: false,
+    // Pages and files are the web app's, not the API's.
+    transform: ({ schema, url }) => ({ schema: isApiPath(url) ? schema : { ...schema, hide: true }, url }),
+    transformObject: (built) => {
+      // The options ask for OpenAPI, so this is never the Swagger 2 `swaggerObject`.
+      const document = (built as { openapiObject: Document }).openapiObject;
+      const register = document.paths?.['/api/auth/register']?.post;
+      if (register) register.requestBody = registrationRequestBody();
+      return { ...document, tags: tagsInUse(document), webhooks: webhooksObject() } as ReturnType<
+        NonNullable<FastifyDynamicSwaggerOptions['transformObject']>
+      >;
+    },
+  };
+}

@@ -94,7 +94,19 @@ export function registerMetrics(
   app.get(
     '/metrics',
     {
-      schema: { response: { 200: Type.String(), 404: ErrorDetail } },
+      schema: {
+        summary: 'Prometheus metrics',
+        description:
+          'For this machine, or with `Authorization: Bearer <METRICS_TOKEN>`; anyone else is told it does not exist (404).',
+        tags: ['operations'],
+        response: {
+          200: {
+            description: 'The Prometheus text format.',
+            content: { 'text/plain': { schema: Type.String({ examples: ['# TYPE up gauge\nup 1\n'] }) } },
+          },
+          404: ErrorDetail,
+        },
+      },
       config: { rateLimit: false },
       logLevel: 'warn',
     },

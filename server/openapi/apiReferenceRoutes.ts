@@ -97,6 +97,7 @@ export async function registerOpenApi(app: FastifyInstance, { appUrl }: { appUrl
             type: 'object',
             properties: { openapi: { type: 'string', const: '3.1.0' } },
             required: ['openapi'],
+            examples: [{ openapi: '3.1.0', info: { title: 'Becca API', version: '0.1.0' }, paths: {} }],
           },
         },
       },

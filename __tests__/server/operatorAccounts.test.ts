@@ -141,6 +141,8 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers['cache-control']).toBe('no-store');
+      // So that a browser without Sec-Fetch-Site sends our Origin with the form, not `null`.
+      expect(page.headers['referrer-policy']).toBe('strict-origin');
       expect(page.body).toContain('<form method="post">');
       expect(page.body).toContain('<button type="submit">Sign in as alice</button>');
       expect(page.body).not.toMatch(/<script/i);

@@ -34,6 +34,10 @@ function sendPage(reply: FastifyReply, page: OperatorPage) {
       .header('content-security-policy', page.contentSecurityPolicy)
       // A page naming who is signed in, or answering a secret link, is for this browser only.
       .header('cache-control', 'no-store')
+      // The site's no-referrer makes a browser send `Origin: null` with a form's POST (Fetch, "append
+      // a request Origin header"), which would defeat the Origin check where Sec-Fetch-Site is
+      // missing; strict-origin sends our origin, and never a path (a link's token) in a Referer.
+      .header('referrer-policy', 'strict-origin')
       .type('text/html; charset=utf-8')
       .send(page.html)
   );

@@ -46,7 +46,7 @@ export interface AppDependencies {
   logger?: boolean | object;
   /** Shared rate-limit counters (several instances behind a load balancer); in memory when absent. */
   redis?: Redis;
-  /** When set, the loopback admin routes for the operator's commands are served (embedded database). */
+  /** When set, the admin routes also answer the operator's commands over loopback with it (embedded database). */
   adminToken?: string;
 }
 

@@ -63,7 +63,7 @@ export interface CreateInviteOptions {
   label?: string;
 }
 
-/** The operations behind `npm run invite`, `waitlist`, `members`, `nominations` and `webhooks`, on whichever database is at hand. */
+/** The operations behind `npm run invite`, `waitlist`, `members`, `nominations`, `webhooks` and `operators`, on whichever database is at hand. */
 export interface OperatorCommands
   extends MemberOperatorCommands, PrivacyOperatorCommands, OperatorAccountCommands {
   createInvite(options: CreateInviteOptions): Promise<InviteCodeView>;

@@ -13,6 +13,7 @@ import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { operatorSessionRoutes } from './routes/operatorSessionRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
 import { memberDataRoutes } from './routes/memberDataRoutes';
 import { optOutRoutes } from './routes/optOutRoutes';
@@ -46,7 +47,7 @@ export interface AppDependencies {
   logger?: boolean | object;
   /** Shared rate-limit counters (several instances behind a load balancer); in memory when absent. */
   redis?: Redis;
-  /** When set, the loopback admin routes for the operator's commands are served (embedded database). */
+  /** When set, the admin routes also answer the operator's commands over loopback with it (embedded database). */
   adminToken?: string;
 }
 
@@ -188,13 +189,15 @@ export async function buildApp({
       apiKey: assistant.apiKey,
     });
   if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
-  if (adminToken) {
-    await app.register(adminRoutes, {
-      commands: databaseOperatorCommands(db, settings.appUrl, database.forgetDeletedRows),
-      adminToken,
-      appUrl: settings.appUrl,
-    });
-  }
+  // The operator's CLI reaches these with the admin token (a server that owns the embedded
+  // database), an operator's browser with a session (any engine).
+  await app.register(adminRoutes, {
+    commands: databaseOperatorCommands(db, settings.appUrl, database.forgetDeletedRows),
+    adminToken,
+    appUrl: settings.appUrl,
+    db,
+  });
+  await app.register(operatorSessionRoutes, { db, appUrl: settings.appUrl });
   const siteUrl = settings.appUrl.replace(/\/+$/, '');
   await app.register(siteFileRoutes, { siteUrl });
   await app.register(webAppRoutes, { webRoot: settings.webRoot, siteUrl, allowedMethods });

@@ -6,6 +6,7 @@ import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
 import { readAdminToken } from '../operator/adminToken';
 import { serverMemberCommands } from '../operator/memberOperatorCommands';
+import { serverOperatorAccountCommands } from '../operator/operatorAccountCommands';
 import { databaseOperatorCommands, type OperatorCommands } from '../operator/operatorCommands';
 import { serverPrivacyCommands } from '../operator/privacyOperatorCommands';
 import { failureText, printError } from './operatorOutput';
@@ -36,6 +37,9 @@ function serverOperatorCommands(baseUrl: string, token: string): OperatorCommand
   return {
     ...serverPrivacyCommands((method, path, body) => adminRequest(baseUrl, token, method, path, body)),
     ...serverMemberCommands((method, path) => adminRequest(baseUrl, token, method, path)),
+    ...serverOperatorAccountCommands((method, path, body) =>
+      adminRequest(baseUrl, token, method, path, body),
+    ),
     createInvite: (options) => adminRequest(baseUrl, token, 'POST', '/api/admin/invite-codes', options),
     listInvites: () => adminRequest(baseUrl, token, 'GET', '/api/admin/invite-codes'),
     revokeInvite: (code) =>

@@ -228,3 +228,50 @@ export const webhookEvents = pgTable(
   },
   (table) => [index('webhook_events_due_idx').on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * The people who may use the admin API from a browser (`npm run operators -- add NAME`). A removed
+ * operator keeps the row (the audit trail names them) with `removed_at` set, and loses every session
+ * and unused sign-in link; adding the name again reinstates it.
+ */
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+});
+
+/**
+ * One-time sign-in links (`npm run operators -- sign-in-link NAME`), valid 15 minutes. Only the
+ * SHA-256 of the link's token is kept, so a copy of the database opens no door.
+ */
+export const operatorSignInLinks = pgTable(
+  'operator_sign_in_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('operator_sign_in_links_operator_idx').on(table.operatorId)],
+);
+
+/**
+ * An operator's browser session: the SHA-256 of the cookie's token. It ends after 12 hours without a
+ * request (last_seen_at), at sign-out, or when the operator is removed.
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
+);

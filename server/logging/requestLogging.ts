@@ -6,7 +6,7 @@ import { decodedSegments, rawSegments } from '../web/requestPath';
 
 /**
  * Paths without query strings, and without the codes that validate-code and the admin routes carry
- * in their paths. Which route a path is comes from its decoded segments, as the router reads them
+ * in their paths, or the token of an operator's sign-in link. Which route a path is comes from its decoded segments, as the router reads them
  * (`/api/auth/%76alidate-code/CODE` is validate-code); the rest is logged as it was spelled.
  */
 export function redactPath(url: string): string {
@@ -16,6 +16,9 @@ export function redactPath(url: string): string {
     spelled[4] = ':code';
   } else if (api === 'api' && area === 'admin' && name && secret) {
     spelled[4] = ':param';
+  } else if (api === 'admin' && area === 'sign-in' && name !== undefined) {
+    // An operator's one-time sign-in link (server/routes/operatorSessionRoutes.ts).
+    spelled[3] = ':token';
   }
   return spelled.join('/');
 }

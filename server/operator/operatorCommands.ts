@@ -24,6 +24,7 @@ import {
 import { listWaitlist } from '../waitlist/waitlistStore';
 import { databasePrivacyCommands, type PrivacyOperatorCommands } from './privacyOperatorCommands';
 import { databaseMemberCommands, type MemberOperatorCommands } from './memberOperatorCommands';
+import { databaseOperatorAccountCommands, type OperatorAccountCommands } from './operatorAccountCommands';
 
 /** What the operator sees of a code; plain JSON so it travels the same way over the admin route. */
 export interface InviteCodeView {
@@ -62,8 +63,9 @@ export interface CreateInviteOptions {
   label?: string;
 }
 
-/** The operations behind `npm run invite`, `waitlist`, `members`, `nominations` and `webhooks`, on whichever database is at hand. */
-export interface OperatorCommands extends MemberOperatorCommands, PrivacyOperatorCommands {
+/** The operations behind `npm run invite`, `waitlist`, `members`, `nominations`, `webhooks` and `operators`, on whichever database is at hand. */
+export interface OperatorCommands
+  extends MemberOperatorCommands, PrivacyOperatorCommands, OperatorAccountCommands {
   createInvite(options: CreateInviteOptions): Promise<InviteCodeView>;
   listInvites(): Promise<InviteCodeView[]>;
   revokeInvite(code: string): Promise<InviteCodeView | undefined>;
@@ -97,6 +99,7 @@ export function databaseOperatorCommands(
   return {
     ...databasePrivacyCommands(db, forgetDeletedRows),
     ...databaseMemberCommands(db),
+    ...databaseOperatorAccountCommands(db, appUrl),
     createInvite: async ({ uses, expires, label }) => {
       if (!Number.isInteger(uses) || uses < 1 || uses > 100_000) {
         throw new Error('--uses must be a whole number from 1 to 100000');

@@ -1,7 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../db/database';
 import { tokensMatch } from '../operator/adminToken';
 import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import type { OperatorCommands } from '../operator/operatorCommands';
+import { operatorFromSession } from '../operator/operatorSessions';
+import { operatorAdminRoutes } from './operatorAdminRoutes';
 import { memberInviteAdminRoutes } from './memberInviteAdminRoutes';
 import { privacyAdminRoutes } from './privacyAdminRoutes';
 import { memberAdminRoutes } from './memberAdminRoutes';
@@ -29,17 +32,25 @@ const WaitlistView = Type.Object({
  * The operator's commands for a server that owns the embedded database. Three locks on the door: the
  * TCP peer must be this machine (the raw socket address, and no proxy's forwarding header), the Host
  * must name this machine or APP_URL's host (no DNS-rebinding page), and the request must carry the
- * token from DATA_DIR/admin-token.
+ * token from DATA_DIR/admin-token. Or, from anywhere, an operator's browser session (see
+ * server/operator/operatorSessions.ts), whose requests that change something must come from our own
+ * origin. Without a server-owned embedded database there is no admin token: sessions only.
  */
 export const adminRoutes: FastifyPluginAsyncTypebox<{
   commands: OperatorCommands;
-  adminToken: string;
+  adminToken: string | undefined;
   appUrl: string;
-}> = async (app, { commands, adminToken, appUrl }) => {
+  db: Db;
+}> = async (app, { commands, adminToken, appUrl, db }) => {
   const hostIsOurs = hostCheck(appUrl);
   app.addHook('onRequest', async (request, reply) => {
     const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!isFromThisMachine(request) || !hostIsOurs(request) || !tokensMatch(adminToken, presented)) {
+    const operatorCli =
+      adminToken !== undefined &&
+      isFromThisMachine(request) &&
+      hostIsOurs(request) &&
+      tokensMatch(adminToken, presented);
+    if (!operatorCli && !(await operatorFromSession(request, { db, appUrl }))) {
       return reply
         .code(404)
         .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });
@@ -95,4 +106,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
   // Registered inside this plugin so that the loopback-and-token hook above guards them too.
   await app.register(memberInviteAdminRoutes, { commands });
   await app.register(privacyAdminRoutes, { commands });
+  await app.register(operatorAdminRoutes, { commands });
 };

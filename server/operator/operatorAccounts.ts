@@ -1,0 +1,250 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { operatorName, OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
+import type { Db } from '../db/database';
+import { operators, operatorSessions, operatorSignInLinks } from '../db/schema';
+import { HttpError } from '../httpError';
+
+/** How long a sign-in link works, and how long a session lives without a request. */
+export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
+export const SESSION_IDLE_HOURS = 12;
+
+const linkLifetime = sql.raw(`interval '${SIGN_IN_LINK_LIFETIME_MINUTES} minutes'`);
+const sessionIdle = sql.raw(`interval '${SESSION_IDLE_HOURS} hours'`);
+
+/** The path of a sign-in link; the server log shows it as `/admin/sign-in/:token`. */
+export const SIGN_IN_PATH = '/admin/sign-in';
+
+/** What the operator sees of an operator; plain JSON, the same over the admin route. */
+export interface OperatorView {
+  name: string;
+  addedAt: string;
+  /** The last request of any of their sessions, or null when they never signed in. */
+  lastSeenAt: string | null;
+  /** Sessions that have not expired. */
+  sessions: number;
+}
+
+export interface SignInLink {
+  name: string;
+  link: string;
+  expiresAt: string;
+}
+
+export interface Operator {
+  id: string;
+  name: string;
+}
+
+/**
+ * 32 random bytes (256 bits) as the secret, and its SHA-256 as the key to look it up. The lookup is by
+ * an exact match on the hash, so timing tells an attacker nothing about the secret: they would have to
+ * find a preimage of the hash to steer it.
+ */
+export function newSecretToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashSecretToken(token) };
+}
+
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** What a token must look like before it is even hashed: 43 base64url characters (32 bytes). */
+export const SECRET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+const SECRET_TOKEN = new RegExp(SECRET_TOKEN_PATTERN);
+export const isSecretTokenShaped = (token: string): boolean => SECRET_TOKEN.test(token);
+
+function nameOrRefusal(typed: string): string {
+  const name = operatorName(typed);
+  if (!name) throw new HttpError(422, OPERATOR_NAME_RULE);
+  return name;
+}
+
+const activeOperatorNamed = (name: string) => and(eq(operators.name, name), isNull(operators.removedAt));
+
+/**
+ * Adds an operator, or reinstates a removed one of that name (a fresh account: their old sessions
+ * and links died with the removal). 409 when an operator of that name is already there.
+ */
+export async function addOperator(db: Db, typedName: string): Promise<OperatorView> {
+  const name = nameOrRefusal(typedName);
+  const [added] = await db
+    .insert(operators)
+    .values({ name })
+    .onConflictDoUpdate({
+      target: operators.name,
+      set: { removedAt: null, createdAt: sql`now()` },
+      setWhere: sql`${operators.removedAt} IS NOT NULL`,
+    })
+    .returning({ name: operators.name, createdAt: operators.createdAt });
+  if (!added) throw new HttpError(409, `There is already an operator ${name}.`);
+  return { name: added.name, addedAt: added.createdAt.toISOString(), lastSeenAt: null, sessions: 0 };
+}
+
+/** The operators who can sign in, by name. */
+export async function listOperators(db: Db): Promise<OperatorView[]> {
+  const live = and(
+    eq(operatorSessions.operatorId, operators.id),
+    gt(operatorSessions.lastSeenAt, sql`now() - ${sessionIdle}`),
+  );
+  const rows = await db
+    .select({
+      name: operators.name,
+      createdAt: operators.createdAt,
+      lastSeenAt: max(operatorSessions.lastSeenAt),
+      sessions: count(operatorSessions.tokenHash),
+    })
+    .from(operators)
+    .leftJoin(operatorSessions, live)
+    .where(isNull(operators.removedAt))
+    .groupBy(operators.id)
+    .orderBy(asc(operators.name));
+  return rows.map((row) => ({
+    name: row.name,
+    addedAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
+    sessions: Number(row.sessions),
+  }));
+}
+
+/**
+ * Removes an operator: every session of theirs ends at once and their unused links stop working.
+ * Answers whether there was such an operator.
+ */
+export async function removeOperator(db: Db, typedName: string): Promise<boolean> {
+  const name = nameOrRefusal(typedName);
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(operators)
+      .set({ removedAt: sql`now()` })
+      .where(activeOperatorNamed(name))
+      .returning({ id: operators.id });
+    if (!removed) return false;
+    await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, removed.id));
+    await tx.delete(operatorSignInLinks).where(eq(operatorSignInLinks.operatorId, removed.id));
+    return true;
+  });
+}
+
+/** A one-time link to `${appUrl}/admin/sign-in/<token>`, valid 15 minutes; 404 for no such operator. */
+export async function createSignInLink(db: Db, typedName: string, appUrl: string): Promise<SignInLink> {
+  const name = nameOrRefusal(typedName);
+  const [operator] = await db.select({ id: operators.id }).from(operators).where(activeOperatorNamed(name));
+  if (!operator) throw new HttpError(404, `No operator ${name}.`);
+  const { token, tokenHash } = newSecretToken();
+  // Links that expired a day ago go as a new one is made; until then a used or expired link is
+  // refused with the reason, rather than as unknown.
+  await db
+    .delete(operatorSignInLinks)
+    .where(
+      and(
+        eq(operatorSignInLinks.operatorId, operator.id),
+        sql`${operatorSignInLinks.expiresAt} <= now() - interval '1 day'`,
+      ),
+    );
+  const [link] = await db
+    .insert(operatorSignInLinks)
+    .values({ tokenHash, operatorId: operator.id, expiresAt: sql`now() + ${linkLifetime}` })
+    .returning({ expiresAt: operatorSignInLinks.expiresAt });
+  return {
+    name,
+    link: `${appUrl.replace(/\/+$/, '')}${SIGN_IN_PATH}/${token}`,
+    expiresAt: link!.expiresAt.toISOString(),
+  };
+}
+
+const usableLink = (tokenHash: string) =>
+  and(
+    eq(operatorSignInLinks.tokenHash, tokenHash),
+    isNull(operatorSignInLinks.usedAt),
+    gt(operatorSignInLinks.expiresAt, sql`now()`),
+    eq(operatorSignInLinks.operatorId, operators.id),
+    isNull(operators.removedAt),
+  );
+
+export type SignInLinkState =
+  { state: 'usable'; operator: Operator } | { state: 'used' | 'expired' | 'unknown' };
+
+/**
+ * Whose link this is and whether it can still be used; reading it uses nothing up. A link of a
+ * removed operator is unknown: it was deleted with them.
+ */
+export async function signInLinkState(db: Db, token: string): Promise<SignInLinkState> {
+  if (!isSecretTokenShaped(token)) return { state: 'unknown' };
+  const [row] = await db
+    .select({
+      id: operators.id,
+      name: operators.name,
+      used: sql<boolean>`${operatorSignInLinks.usedAt} IS NOT NULL`,
+      expired: sql<boolean>`${operatorSignInLinks.expiresAt} <= now()`,
+    })
+    .from(operatorSignInLinks)
+    .innerJoin(operators, eq(operatorSignInLinks.operatorId, operators.id))
+    .where(and(eq(operatorSignInLinks.tokenHash, hashSecretToken(token)), isNull(operators.removedAt)));
+  if (!row) return { state: 'unknown' };
+  if (row.used) return { state: 'used' };
+  if (row.expired) return { state: 'expired' };
+  return { state: 'usable', operator: { id: row.id, name: row.name } };
+}
+
+/**
+ * Uses a link up and opens a session for its operator, in one transaction: of two requests with the
+ * same link, one gets the session. Answers the session's token (for the cookie), or undefined when
+ * the link is unknown, used, expired or its operator removed.
+ */
+export async function signInWithLink(
+  db: Db,
+  token: string,
+): Promise<{ operator: Operator; sessionToken: string } | undefined> {
+  if (!isSecretTokenShaped(token)) return undefined;
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(operatorSignInLinks)
+      .set({ usedAt: sql`now()` })
+      .from(operators)
+      .where(usableLink(hashSecretToken(token)))
+      .returning({ id: operators.id, name: operators.name });
+    if (!used) return undefined;
+    // Sessions of theirs that idled out go as a new one starts.
+    await tx
+      .delete(operatorSessions)
+      .where(
+        and(
+          eq(operatorSessions.operatorId, used.id),
+          sql`${operatorSessions.lastSeenAt} <= now() - ${sessionIdle}`,
+        ),
+      );
+    const session = newSecretToken();
+    await tx.insert(operatorSessions).values({ tokenHash: session.tokenHash, operatorId: used.id });
+    return { operator: used, sessionToken: session.token };
+  });
+}
+
+/**
+ * The operator of a live session, and the session kept alive for another 12 hours; undefined when the
+ * token is unknown, idle for 12 hours or its operator removed. One statement, one round trip.
+ */
+export async function touchSession(db: Db, token: string): Promise<Operator | undefined> {
+  if (!isSecretTokenShaped(token)) return undefined;
+  const [row] = await db
+    .update(operatorSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .from(operators)
+    .where(
+      and(
+        eq(operatorSessions.tokenHash, hashSecretToken(token)),
+        gt(operatorSessions.lastSeenAt, sql`now() - ${sessionIdle}`),
+        eq(operatorSessions.operatorId, operators.id),
+        isNull(operators.removedAt),
+      ),
+    )
+    .returning({ id: operators.id, name: operators.name });
+  return row;
+}
+
+/** Ends a session (sign-out). */
+export async function endSession(db: Db, token: string): Promise<void> {
+  if (!isSecretTokenShaped(token)) return;
+  await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashSecretToken(token)));
+}

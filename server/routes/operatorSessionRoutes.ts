@@ -1,0 +1,116 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { endSession, SIGN_IN_PATH, signInLinkState, signInWithLink } from '../operator/operatorAccounts';
+import {
+  clearedSessionCookie,
+  isSameOriginRequest,
+  operatorFromSession,
+  sessionCookie,
+  sessionTokenOf,
+} from '../operator/operatorSessions';
+import {
+  crossSiteSignInPage,
+  notSignedInPage,
+  refusedLinkPage,
+  signedInPage,
+  signInPage,
+  type OperatorPage,
+} from '../web/operatorPages';
+import { ErrorDetail } from './schemas';
+
+/** Where the console will live; until then a page saying who is signed in, with Sign out. */
+export const ADMIN_PAGE_PATH = '/admin';
+export const SIGN_OUT_PATH = '/api/admin/session/sign-out';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+const OperatorSession = Type.Object({ operator: Type.Object({ name: Type.String() }) });
+
+function sendPage(reply: FastifyReply, page: OperatorPage) {
+  return (
+    reply
+      .code(page.status)
+      .header('content-security-policy', page.contentSecurityPolicy)
+      // A page naming who is signed in, or answering a secret link, is for this browser only.
+      .header('cache-control', 'no-store')
+      // The site's no-referrer makes a browser send `Origin: null` with a form's POST (Fetch, "append
+      // a request Origin header"), which would defeat the Origin check where Sec-Fetch-Site is
+      // missing; strict-origin sends our origin, and never a path (a link's token) in a Referer.
+      .header('referrer-policy', 'strict-origin')
+      .type('text/html; charset=utf-8')
+      .send(page.html)
+  );
+}
+
+const isFormPost = (request: FastifyRequest) => request.headers['content-type']?.split(';', 1)[0] === FORM;
+
+/**
+ * How an operator gets a browser session: the one-time link's page (GET shows one button and uses
+ * nothing up, so a link-preview bot cannot spend it; the button's POST to the same address does),
+ * /admin, and the session API the console will use. Registered beside the admin routes, not inside
+ * them: these answer a browser that is not signed in (yet).
+ */
+export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }> = async (
+  app,
+  { db, appUrl },
+) => {
+  const sessions = { db, appUrl };
+  // The pages' forms post no fields: the body is read (a kilobyte at most) and ignored.
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+
+  const token = { params: Type.Object({ token: Type.String() }) };
+  app.get(`${SIGN_IN_PATH}/:token`, { schema: token }, async (request, reply) => {
+    const link = await signInLinkState(db, request.params.token);
+    return sendPage(
+      reply,
+      link.state === 'usable' ? signInPage(link.operator.name) : refusedLinkPage(link.state),
+    );
+  });
+
+  app.post(`${SIGN_IN_PATH}/:token`, { schema: token }, async (request, reply) => {
+    // Another site's form could otherwise sign this browser in to an account of the attacker's.
+    if (!isSameOriginRequest(request, appUrl)) return sendPage(reply, crossSiteSignInPage());
+    const signedIn = await signInWithLink(db, request.params.token);
+    if (!signedIn) {
+      const link = await signInLinkState(db, request.params.token);
+      // Usable now yet refused a moment ago: another request used it in between.
+      return sendPage(reply, refusedLinkPage(link.state === 'usable' ? 'used' : link.state));
+    }
+    return reply
+      .header('set-cookie', sessionCookie(signedIn.sessionToken, appUrl))
+      .header('cache-control', 'no-store')
+      .redirect(ADMIN_PAGE_PATH, 303);
+  });
+
+  app.get(ADMIN_PAGE_PATH, async (request, reply) => {
+    const operator = await operatorFromSession(request, sessions);
+    return sendPage(reply, operator ? signedInPage(operator.name, SIGN_OUT_PATH) : notSignedInPage());
+  });
+
+  app.get(
+    '/api/admin/session',
+    { schema: { response: { 200: OperatorSession, 401: ErrorDetail } } },
+    async (request, reply) => {
+      const operator = await operatorFromSession(request, sessions);
+      if (!operator) return reply.code(401).send({ detail: 'Not signed in.' });
+      return { operator: { name: operator.name } };
+    },
+  );
+
+  app.post(
+    SIGN_OUT_PATH,
+    { schema: { response: { 204: Type.Null(), 404: ErrorDetail } } },
+    async (request, reply) => {
+      // A session and a same-origin request, as every change an operator makes; anything else is 404.
+      const operator = await operatorFromSession(request, sessions);
+      if (!operator) return reply.code(404).send({ detail: `No API endpoint POST ${SIGN_OUT_PATH}.` });
+      await endSession(db, sessionTokenOf(request)!);
+      void reply.header('set-cookie', clearedSessionCookie(appUrl));
+      // The /admin page's form gets a page back; the console's fetch an empty answer.
+      return isFormPost(request) ? reply.redirect(ADMIN_PAGE_PATH, 303) : reply.code(204).send(null);
+    },
+  );
+};

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { operators, operatorSessions, operatorSignInLinks } from '../../server/db/schema';
 import { redactPath } from '../../server/logging/requestLogging';
-import { OPERATOR_SESSION_COOKIE, sessionCookie } from '../../server/operator/operatorSessions';
+import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
+import { sessionCookie } from '../../server/operator/operatorSessions';
 import { OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
 import { engines, startTestServer, type TestServer } from './testServer';
 

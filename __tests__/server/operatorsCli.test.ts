@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessions';
+import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
 import { OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
 import {
   countOutputLines,

@@ -1,12 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { touchSession, type Operator } from './operatorAccounts';
-
-/**
- * The cookie that carries an operator's session token (the OpenAPI document's `operatorSession`
- * security scheme: an API key in this cookie). HttpOnly, SameSite=Strict, Path=/, Secure behind https.
- */
-export const OPERATOR_SESSION_COOKIE = 'becca_operator';
+import { OPERATOR_SESSION_COOKIE } from './operatorSessionCookie';
 
 export interface OperatorSessionOptions {
   db: Db;

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { brand } from '../src/config/brand';
 import { limits } from '../src/domain/limits';
 import { MIN_OPT_OUT_SALT_LENGTH } from './privacy/phoneOptOuts';
-import { readAssistantSettings, type AssistantSettings } from './assistant/assistantSettings';
+import { defaultWebhookTiming, type WebhookSettings } from './webhooks/webhookWorker';
 
 export type RateLimitedEndpoint =
   'validateCode' | 'waitlistJoin' | 'register' | 'registerAccepted' | 'nominateFriend' | 'optOut';
@@ -10,6 +12,15 @@ export type RateLimitedEndpoint =
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type LogFormat = 'json' | 'pretty';
+
+export interface AssistantSettings {
+  /** `ASSISTANT_API_KEY`: when undefined, /api/assistant/* does not exist (404). */
+  apiKey: string | undefined;
+  /** Calls per client per minute on /api/assistant/*. */
+  rateLimitPerMinute: number;
+  /** `WEBHOOK_URL` + `WEBHOOK_SECRET`: when undefined, events wait in the outbox and nothing is sent. */
+  webhooks: WebhookSettings | undefined;
+}
 
 export interface Settings {
   port: number;
@@ -27,6 +38,8 @@ export interface Settings {
   logLevel: LogLevel;
   /** `json` or `pretty`; unset: pretty on a terminal, JSON otherwise. */
   logFormat: LogFormat | undefined;
+  /** https://no-color.org: readable log lines without colours. */
+  noColour: boolean;
   /** Trust X-Forwarded-* from this many proxy hops (0: none). Set it only behind your own proxy. */
   trustProxyHops: number;
   /**
@@ -50,76 +63,198 @@ export interface Settings {
   assistant: AssistantSettings;
 }
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
+/** Shorter keys could be guessed or were typed by hand; the README says how to make one. */
+const MIN_API_KEY_LENGTH = 32;
+/** Standard Webhooks asks for 24 to 64 random bytes. */
+const MIN_WEBHOOK_SECRET_BYTES = 24;
 
-export function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number, got "${raw}"`);
+FormatRegistry.Set('http-url', (value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
   }
-  return value;
+});
+FormatRegistry.Set('standard-webhooks-secret', (value) => {
+  const encoded = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value)?.[1];
+  return encoded !== undefined && Buffer.from(encoded, 'base64').length >= MIN_WEBHOOK_SECRET_BYTES;
+});
+
+/**
+ * Each setting's schema says, besides its type and default, what a bad value is told: `expected`
+ * completes "NAME must be …", and a `secret` value is never repeated in that sentence.
+ */
+interface SettingAnnotations {
+  expected: string;
+  secret?: boolean;
 }
 
-function positiveSecondsSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const seconds = integerSetting(env, name, fallback);
-  if (seconds < 1) throw new Error(`${name} must be at least 1 (seconds), got "${env[name]}"`);
-  return seconds * 1000;
+const wholeNumber = (fallback: number) =>
+  Type.Integer({ minimum: 0, default: fallback, expected: 'a whole number' });
+const seconds = (fallback: number) =>
+  Type.Integer({ minimum: 1, default: fallback, expected: 'a whole number of seconds, at least 1' });
+const text = (fallback: string) => Type.String({ default: fallback, expected: 'text' });
+const optionalText = () => Type.Optional(Type.String({ expected: 'text' }));
+const optionalSecret = (options: object = {}) =>
+  Type.Optional(Type.String({ expected: 'text', ...options, secret: true }));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every environment variable the server reads, with its default: the one place a setting is
+ * declared. The README's configuration table lists exactly these (readmeConfiguration.test.ts). An
+ * empty value counts as unset.
+ */
+export const Environment = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, expected: 'a port number (0 to 65535)' }),
+  HOST: text('localhost'),
+  DATA_DIR: text('./data'),
+  DATABASE_URL: optionalSecret(),
+  REDIS_URL: optionalSecret(),
+  ASSISTANT_WHATSAPP_NUMBER: text(brand.assistantWhatsAppNumber),
+  /** Unset: http://localhost:PORT. */
+  APP_URL: Type.Optional(Type.String({ format: 'http-url', expected: 'an http:// or https:// address' })),
+  MEMBER_INVITES: wholeNumber(3),
+  LOG_LEVEL: Type.Union(
+    LOG_LEVELS.map((level) => Type.Literal(level)),
+    { default: 'info', expected: `one of ${LOG_LEVELS.join(', ')}` },
+  ),
+  /** Unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('pretty')], { expected: 'json or pretty (or unset)' }),
+  ),
+  NO_COLOR: optionalText(),
+  WEB_ROOT: text('./dist'),
+  /** Read by scripts/buildIfStale.cjs before the server starts: `1` skips the web build. */
+  SKIP_WEB_BUILD: optionalText(),
+  TRUST_PROXY_HOPS: wholeNumber(0),
+  VALIDATE_CODE_RATE_LIMIT: wholeNumber(limits.rateLimits.validateCode.max),
+  WAITLIST_RATE_LIMIT: wholeNumber(limits.rateLimits.waitlistJoin.max),
+  REGISTER_RATE_LIMIT: wholeNumber(limits.rateLimits.register.max),
+  REGISTER_ACCEPTED_RATE_LIMIT: wholeNumber(limits.rateLimits.registerAccepted.max),
+  NOMINATE_RATE_LIMIT: wholeNumber(limits.rateLimits.nominateFriend.max),
+  BODY_IDLE_TIMEOUT_SECONDS: seconds(30),
+  REQUEST_TIMEOUT_SECONDS: seconds(120),
+  METRICS_TOKEN: optionalSecret(),
+  OPT_OUT_RATE_LIMIT: wholeNumber(limits.rateLimits.optOut.max),
+  /** Unset: a random salt kept in the database. */
+  OPT_OUT_SALT: optionalSecret({
+    minLength: MIN_OPT_OUT_SALT_LENGTH,
+    expected: `at least ${MIN_OPT_OUT_SALT_LENGTH} characters`,
+  }),
+  NOMINATION_RETENTION_DAYS: wholeNumber(365),
+  ASSISTANT_API_KEY: optionalSecret({
+    minLength: MIN_API_KEY_LENGTH,
+    expected: `at least ${MIN_API_KEY_LENGTH} characters (make one with: openssl rand -base64 32)`,
+  }),
+  ASSISTANT_RATE_LIMIT: wholeNumber(300),
+  WEBHOOK_URL: Type.Optional(Type.String({ format: 'http-url', expected: 'an http:// or https:// address' })),
+  WEBHOOK_SECRET: optionalSecret({
+    format: 'standard-webhooks-secret',
+    expected:
+      `whsec_ followed by at least ${MIN_WEBHOOK_SECRET_BYTES} bytes in base64 ` +
+      '(make one with: echo "whsec_$(openssl rand -base64 32)")',
+  }),
+  WEBHOOK_RETRY_BASE_MS: wholeNumber(defaultWebhookTiming.retryBaseMs),
+});
+
+type EnvironmentValues = Static<typeof Environment>;
+
+/** Settings that cannot work, every one of them: one sentence each, on one line together. */
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+    this.name = new.target.name;
+  }
 }
 
-function optOutSalt(env: NodeJS.ProcessEnv): string | undefined {
-  const salt = env.OPT_OUT_SALT;
-  if (!salt) return undefined;
-  if (salt.length < MIN_OPT_OUT_SALT_LENGTH) {
-    throw new Error(`OPT_OUT_SALT must be at least ${MIN_OPT_OUT_SALT_LENGTH} characters`);
+const variableSchemas: Record<string, TSchema & Partial<SettingAnnotations>> = Environment.properties;
+
+/** The variables the schema declares, as set (empty is unset), numbers turned into numbers. */
+function declaredValues(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(variableSchemas)) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const number = Number(raw);
+    // "abc", " " and "1.5" stay as they are, and the schema says what was expected.
+    values[name] = schema.type === 'integer' && raw.trim() !== '' && Number.isFinite(number) ? number : raw;
   }
-  return salt;
+  return values;
 }
 
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+function schemaProblems(values: Record<string, unknown>, env: NodeJS.ProcessEnv): string[] {
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(Environment, values)) {
+    const name = error.path.slice(1);
+    const schema = variableSchemas[name];
+    if (!schema || problems.has(name)) continue;
+    // Quoted as JSON, so a control character in the value shows as an escape, not on the terminal.
+    problems.set(
+      name,
+      `${name} must be ${schema.expected}${schema.secret ? '' : `, got ${JSON.stringify(env[name])}`}`,
+    );
   }
-  const logFormat = (env.LOG_FORMAT || undefined) as LogFormat | undefined;
-  if (logFormat !== undefined && !LOG_FORMATS.includes(logFormat)) {
-    throw new Error(`LOG_FORMAT must be json or pretty (or unset), got "${env.LOG_FORMAT}"`);
-  }
+  return [...problems.values()];
+}
+
+/** Rules between variables, which one variable's schema cannot say. */
+function pairingProblems(values: Partial<EnvironmentValues>): string[] {
+  const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = values;
+  if (Boolean(url) === Boolean(secret)) return [];
+  const [set, missing] = url ? ['WEBHOOK_URL', 'WEBHOOK_SECRET'] : ['WEBHOOK_SECRET', 'WEBHOOK_URL'];
+  return [`${set} is set without ${missing}: the two must be set together (or neither)`];
+}
+
+function settingsFrom(values: EnvironmentValues): Settings {
+  const { WEBHOOK_URL: webhookUrl, WEBHOOK_SECRET: webhookSecret } = values;
   return {
-    port: integerSetting(env, 'PORT', 3000),
-    host: env.HOST || 'localhost',
-    dataDir: path.resolve(env.DATA_DIR || 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    assistantWhatsAppNumber: (env.ASSISTANT_WHATSAPP_NUMBER || brand.assistantWhatsAppNumber).replace(
-      /\D/g,
-      '',
-    ),
-    appUrl: env.APP_URL || `http://localhost:${integerSetting(env, 'PORT', 3000)}`,
-    memberInvites: integerSetting(env, 'MEMBER_INVITES', 3),
-    logLevel,
-    logFormat,
-    trustProxyHops: integerSetting(env, 'TRUST_PROXY_HOPS', 0),
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    assistantWhatsAppNumber: values.ASSISTANT_WHATSAPP_NUMBER.replace(/\D/g, ''),
+    appUrl: values.APP_URL ?? `http://localhost:${values.PORT}`,
+    memberInvites: values.MEMBER_INVITES,
+    logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
+    noColour: values.NO_COLOR !== undefined,
+    trustProxyHops: values.TRUST_PROXY_HOPS,
     rateLimits: {
-      validateCode: integerSetting(env, 'VALIDATE_CODE_RATE_LIMIT', limits.rateLimits.validateCode.max),
-      waitlistJoin: integerSetting(env, 'WAITLIST_RATE_LIMIT', limits.rateLimits.waitlistJoin.max),
-      register: integerSetting(env, 'REGISTER_RATE_LIMIT', limits.rateLimits.register.max),
-      registerAccepted: integerSetting(
-        env,
-        'REGISTER_ACCEPTED_RATE_LIMIT',
-        limits.rateLimits.registerAccepted.max,
-      ),
-      nominateFriend: integerSetting(env, 'NOMINATE_RATE_LIMIT', limits.rateLimits.nominateFriend.max),
-      optOut: integerSetting(env, 'OPT_OUT_RATE_LIMIT', limits.rateLimits.optOut.max),
+      validateCode: values.VALIDATE_CODE_RATE_LIMIT,
+      waitlistJoin: values.WAITLIST_RATE_LIMIT,
+      register: values.REGISTER_RATE_LIMIT,
+      registerAccepted: values.REGISTER_ACCEPTED_RATE_LIMIT,
+      nominateFriend: values.NOMINATE_RATE_LIMIT,
+      optOut: values.OPT_OUT_RATE_LIMIT,
     },
-    webRoot: path.resolve(env.WEB_ROOT || 'dist'),
-    bodyIdleTimeoutMs: positiveSecondsSetting(env, 'BODY_IDLE_TIMEOUT_SECONDS', 30),
-    requestTimeoutMs: positiveSecondsSetting(env, 'REQUEST_TIMEOUT_SECONDS', 120),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    optOutSalt: optOutSalt(env),
-    nominationRetentionDays: integerSetting(env, 'NOMINATION_RETENTION_DAYS', 365),
-    assistant: readAssistantSettings(env, integerSetting),
+    webRoot: path.resolve(values.WEB_ROOT),
+    bodyIdleTimeoutMs: values.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
+    metricsToken: values.METRICS_TOKEN,
+    optOutSalt: values.OPT_OUT_SALT,
+    nominationRetentionDays: values.NOMINATION_RETENTION_DAYS,
+    assistant: {
+      apiKey: values.ASSISTANT_API_KEY,
+      rateLimitPerMinute: values.ASSISTANT_RATE_LIMIT,
+      webhooks:
+        webhookUrl && webhookSecret
+          ? {
+              url: webhookUrl,
+              secret: webhookSecret,
+              ...defaultWebhookTiming,
+              retryBaseMs: Math.max(1, values.WEBHOOK_RETRY_BASE_MS),
+            }
+          : undefined,
+    },
   };
+}
+
+/** The settings from the environment, or a SettingsError naming every variable that cannot work. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const values = Value.Default(Environment, declaredValues(env)) as Record<string, unknown>;
+  const problems = [...schemaProblems(values, env), ...pairingProblems(values as Partial<EnvironmentValues>)];
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settingsFrom(values as EnvironmentValues);
 }

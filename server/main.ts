@@ -52,7 +52,7 @@ async function main() {
   const firstInviteCode = await createFirstInviteCode(database);
   const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;
-  const output = openLogOutput({ format: settings.logFormat });
+  const output = openLogOutput({ format: settings.logFormat, noColour: settings.noColour });
   const logger = loggerOptions(settings, output.stream);
   const app = await buildApp({ settings, database, redis, adminToken, logger });
   const memoryTrim = startMemoryTrim({ intervalMs: MEMORY_TRIM_INTERVAL_MS });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { readSettings } from '../../server/config';
 import {
   generousRateLimits,
@@ -20,6 +21,23 @@ jest.setTimeout(60_000);
 const API_KEY = randomBytes(32).toString('base64url');
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 const json = { 'content-type': 'application/json' };
+
+/**
+ * Every route of the app with its methods, read from Fastify's own listing (`printRoutes` without a
+ * common prefix: each line is its parent's path plus a segment, four characters deeper per level).
+ */
+function routesOf(app: FastifyInstance): { url: string; methods: string[] }[] {
+  const paths: string[] = [];
+  const routes: { url: string; methods: string[] }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    paths[depth] = (depth > 0 ? paths[depth - 1]! : '') + match[2]!;
+    if (match[3]) routes.push({ url: paths[depth]!, methods: match[3].split(', ') });
+  }
+  return routes;
+}
 
 describe.each(engines)('an empty JSON body on $name', (engine) => {
   let server: TestServer;
@@ -97,6 +115,50 @@ describe.each(engines)('an empty JSON body on $name', (engine) => {
       payload: '',
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  test('on every POST and DELETE route, an empty JSON body answers as no body at all does', async () => {
+    const auth = (url: string) =>
+      url.startsWith('/api/admin/')
+        ? { authorization: `Bearer ${ADMIN_TOKEN}` }
+        : url.startsWith('/api/assistant/')
+          ? { authorization: `Bearer ${API_KEY}` }
+          : {};
+    const calls = routesOf(server.app).flatMap(({ url, methods }) =>
+      methods
+        .filter((method) => method === 'POST' || method === 'DELETE')
+        // An id or code that does not exist: the answer is the route's own, not a side effect's. (Two
+        // routes naming the same parameter differently are listed as one, `:id|:userId`.)
+        .map((method) => ({ method, url: url.replace(/:\w+(?:\|:\w+)*/g, 'NOSUCHID23') })),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', url: '/api/assistant/members/NOSUCHID23/onboarded' },
+        { method: 'POST', url: '/api/admin/invite-codes/NOSUCHID23/revoke' },
+        { method: 'POST', url: '/api/admin/nominations/purge' },
+        { method: 'DELETE', url: '/api/me' },
+      ]),
+    );
+    for (const { method, url } of calls) {
+      const ask = (headers: Record<string, string>) =>
+        server.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { ...auth(url), ...headers },
+          payload: '',
+        });
+      const withoutBody = await ask({});
+      for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+        const emptyJson = await ask({ 'content-type': contentType });
+        expect({ method, url, contentType, status: emptyJson.statusCode, body: emptyJson.json() }).toEqual({
+          method,
+          url,
+          contentType,
+          status: withoutBody.statusCode,
+          body: withoutBody.json(),
+        });
+      }
+    }
   });
 
   test('a route that needs a body still refuses an empty one with 400', async () => {

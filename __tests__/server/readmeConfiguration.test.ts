@@ -1,56 +1,52 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Environment } from '../../server/config';
 
 const projectRoot = path.resolve(__dirname, '../..');
 
-/** Source files under a folder of the project, recursively. */
-function sourceFiles(folder: string): string[] {
-  return fs
-    .readdirSync(path.join(projectRoot, folder), { recursive: true })
-    .map(String)
-    .filter((file) => /\.(ts|tsx|js|cjs|mjs)$/.test(file))
-    .map((file) => path.join(projectRoot, folder, file));
-}
-
-/**
- * Every environment variable the code names: `process.env.X`, `env.X` and `env['X']` (settings are
- * read from an `env` parameter), and helpers called as `someSetting(env, 'X', …)`.
- */
-function variablesReadIn(files: string[]): Set<string> {
-  const patterns = [
-    /\benv\.([A-Z][A-Z0-9_]*)\b/g,
-    /\benv\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\]/g,
-    /\(\s*env\s*,\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g,
-  ];
-  const names = new Set<string>();
-  for (const file of files) {
-    const source = fs.readFileSync(file, 'utf8');
-    for (const pattern of patterns) for (const match of source.matchAll(pattern)) names.add(match[1]!);
-  }
-  return names;
-}
-
-/** The backticked names in the first column of the tables in the README's "## Configuration" section. */
-function configurationTable(): Set<string> {
+/** The rows of the table in the README's "## Configuration" section: variable → its Default cell. */
+function configurationTable(): Map<string, string> {
   const readme = fs.readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
   const section = /^## Configuration\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
-  const names = [...section.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]!);
-  return new Set(names);
+  const rows = section.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|([^|]*)\|/gm);
+  return new Map([...rows].map((row) => [row[1]!, row[2]!.trim()]));
 }
 
-const serverReads = variablesReadIn(sourceFiles('server'));
 const documented = configurationTable();
+const declared = Object.entries(Environment.properties) as [string, { default?: unknown }][];
 
 test('the README has a configuration table to check against', () => {
   expect(documented.size).toBeGreaterThan(10);
-  expect(serverReads.size).toBeGreaterThan(10);
+  expect(declared.length).toBeGreaterThan(10);
 });
 
-test('every environment variable the server reads is in the README configuration table', () => {
-  expect([...serverReads].filter((name) => !documented.has(name)).sort()).toEqual([]);
+test('every variable of the settings schema is a row of the README configuration table', () => {
+  expect(declared.map(([name]) => name).filter((name) => !documented.has(name))).toEqual([]);
 });
 
-test('every variable in the configuration table is read by the server or its start-up scripts', () => {
-  const read = new Set([...serverReads, ...variablesReadIn(sourceFiles('scripts'))]);
-  expect([...documented].filter((name) => !read.has(name)).sort()).toEqual([]);
+test('every row of the table is a variable of the settings schema', () => {
+  const names = new Set(declared.map(([name]) => name));
+  expect([...documented.keys()].filter((name) => !names.has(name))).toEqual([]);
+});
+
+test('a variable with a default shows that default in the table', () => {
+  const withDefaults = declared.filter(([, schema]) => schema.default !== undefined);
+  expect(withDefaults.length).toBeGreaterThan(10);
+  for (const [name, schema] of withDefaults) {
+    expect({ name, cell: documented.get(name)?.split(' ')[0] }).toEqual({
+      name,
+      cell: `\`${schema.default}\``,
+    });
+  }
+});
+
+test('nothing under server/ reads the environment but the settings', () => {
+  const readers = fs
+    .readdirSync(path.join(projectRoot, 'server'), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts') && file !== 'config.ts')
+    .filter((file) =>
+      /\bprocess\.env\b/.test(fs.readFileSync(path.join(projectRoot, 'server', file), 'utf8')),
+    );
+  expect(readers).toEqual([]);
 });

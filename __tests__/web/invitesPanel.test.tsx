@@ -32,13 +32,19 @@ function serveInvites(answer: unknown = { invites, unlocked: true, whatsapp_url:
   return authorizations;
 }
 
+/** The panel as a signed-in member sees it: the api sends the access token this browser holds. */
+function renderPanelSignedInAs(token: string) {
+  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+  return renderWithProviders(<InvitesPanel />);
+}
+
 function mockClipboard(writeText: jest.Mock) {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 }
 
 test('lists the member’s codes, used and unused, asking with their token', async () => {
   const authorizations = serveInvites();
-  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  renderPanelSignedInAs(TOKEN);
   const panel = screen.getByRole('region', { name: 'Invite friends' });
   const list = await within(panel).findByRole('list', { name: 'Your invite codes' });
   expect(authorizations).toEqual([`Bearer ${TOKEN}`]);
@@ -58,7 +64,7 @@ test('lists the member’s codes, used and unused, asking with their token', asy
 
 test('before the member messages Becca, the panel says their invites unlock then, with the WhatsApp link', async () => {
   serveInvites({ invites: [], unlocked: false, whatsapp_url: MEMBER_WHATSAPP_URL });
-  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  renderPanelSignedInAs(TOKEN);
   const panel = screen.getByRole('region', { name: 'Invite friends' });
   expect(
     await within(panel).findByText(/Your invites unlock when you message Becca on WhatsApp/),
@@ -80,7 +86,7 @@ test('expired and revoked codes say so and offer nothing to share', async () => 
     unlocked: true,
     whatsapp_url: null,
   });
-  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  renderPanelSignedInAs(TOKEN);
   expect(await screen.findByText('Each code lets one friend join. 1 of 3 left.')).toBeInTheDocument();
   for (const [code, label] of [
     ['GONECODE23', 'Expired'],
@@ -94,7 +100,7 @@ test('expired and revoked codes say so and offer nothing to share', async () => 
 
 test('Share on WhatsApp opens wa.me with a short invitation carrying the share link', async () => {
   serveInvites();
-  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  renderPanelSignedInAs(TOKEN);
   const row = await screen.findByRole('listitem', { name: 'Invite OPENCODE23, unused' });
   const share = within(row).getByRole('link', { name: 'Share on WhatsApp' });
   const url = new URL(share.getAttribute('href')!);
@@ -111,7 +117,7 @@ test('Copy link copies that code’s link and says so', async () => {
   const user = userEvent.setup();
   const writeText = jest.fn().mockResolvedValue(undefined);
   mockClipboard(writeText);
-  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  renderPanelSignedInAs(TOKEN);
   const row = await screen.findByRole('listitem', { name: 'Invite OPENCODE34, unused' });
   expect(within(row).getByRole('status')).toHaveTextContent('');
   await user.click(within(row).getByRole('button', { name: 'Copy link' }));
@@ -126,7 +132,7 @@ test('without a clipboard the link is selected and the person told how to copy i
   serveInvites();
   const user = userEvent.setup();
   mockClipboard(jest.fn().mockRejectedValue(new Error('denied')));
-  renderWithProviders(<InvitesPanel accessToken={TOKEN} />);
+  renderPanelSignedInAs(TOKEN);
   const row = await screen.findByRole('listitem', { name: 'Invite OPENCODE23, unused' });
   await user.click(within(row).getByRole('button', { name: 'Copy link' }));
   expect(within(row).getByRole('status')).toHaveTextContent('Selected: press Ctrl+C (or ⌘C) to copy.');
@@ -135,7 +141,7 @@ test('without a clipboard the link is selected and the person told how to copy i
 
 test('a refused token shows the server’s sentence', async () => {
   serveInvites({ detail: 'Please sign in to see your invites.' }, 401);
-  renderWithProviders(<InvitesPanel accessToken="expired" />);
+  renderPanelSignedInAs('expired');
   expect(await screen.findByRole('alert')).toHaveTextContent('Please sign in to see your invites.');
   expect(screen.queryByRole('list')).not.toBeInTheDocument();
 });

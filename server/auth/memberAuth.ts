@@ -1,6 +1,8 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database';
-import { bearerToken, userIdForToken } from './accessTokens';
+import { HttpError } from '../httpError';
+import { userIdForToken } from './accessTokens';
+import { bearerToken } from './bearerToken';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,10 +20,10 @@ export function requireMember(
   db: Db,
   detail = 'Please sign in again to continue.',
 ): preHandlerAsyncHookHandler {
-  return async function requireMemberToken(request, reply) {
+  return async function requireMemberToken(request) {
     const token = bearerToken(request.headers.authorization);
     const memberId = token && (await userIdForToken(db, token));
-    if (!memberId) return reply.code(401).send({ detail });
+    if (!memberId) throw new HttpError(401, detail);
     request.memberId = memberId;
   };
 }

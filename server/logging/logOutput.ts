@@ -28,7 +28,7 @@ export function openLogOutput({
   format: setting,
   stdout = process.stdout,
   stderr = process.stderr,
-  noColour = Boolean(process.env.NO_COLOR),
+  noColour = false,
 }: LogOutputOptions): LogOutput {
   const format = chooseLogFormat(setting, Boolean(stdout.isTTY));
   // Asynchronous: a slow terminal or a full pipe must never hold up a request. Pino flushes it at exit.

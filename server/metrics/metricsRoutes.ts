@@ -1,6 +1,7 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
-import { tokensMatch } from '../operator/adminToken';
+import { carriesBearerToken } from '../auth/bearerToken';
+import { HttpError } from '../httpError';
 import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import { ErrorDetail } from '../routes/schemas';
 import { createAppMetrics } from './appMetrics';
@@ -31,8 +32,7 @@ function metricsReaders(metricsToken: string | undefined, appUrl: string) {
   return (request: MetricsRequest): boolean => {
     if (!hostIsOurs(request)) return false;
     if (isFromThisMachine(request)) return true;
-    const presented = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
-    return metricsToken !== undefined && tokensMatch(metricsToken, presented);
+    return metricsToken !== undefined && carriesBearerToken(request.headers.authorization, metricsToken);
   };
 }
 
@@ -111,9 +111,7 @@ export function registerMetrics(
       logLevel: 'warn',
     },
     async (request, reply) => {
-      if (!mayReadMetrics(request)) {
-        return reply.code(404).send({ detail: 'No API endpoint GET /metrics.' });
-      }
+      if (!mayReadMetrics(request)) throw new HttpError(404, 'No API endpoint GET /metrics.');
       const text = await metrics.registry.metrics();
       return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
     },

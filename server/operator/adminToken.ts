@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { carriesBearerToken, secretsMatch } from '../auth/bearerToken';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 
@@ -30,8 +31,10 @@ export function removeAdminToken(dataDir: string): void {
 }
 
 export function tokensMatch(expected: string, presented: string | undefined): boolean {
-  if (!presented) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(presented);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return secretsMatch(expected, presented);
+}
+
+/** Whether a request's `Authorization: Bearer …` carries the admin token. */
+export function carriesAdminToken(adminToken: string, authorization: string | undefined): boolean {
+  return carriesBearerToken(authorization, adminToken);
 }

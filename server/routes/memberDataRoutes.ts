@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Database, Db } from '../db/database';
+import { HttpError } from '../httpError';
 import { memberExport, memberProfile } from '../members/memberData';
 import { eraseMember } from '../members/memberErasure';
 import { memberProfileFields, MemberStatus, whoIKnowEntryFields } from './memberSchemas';
@@ -82,9 +83,10 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/me',
     { schema: { response: { 200: MemberProfile, 401: ErrorDetail } }, preHandler },
-    async (request, reply) => {
+    async (request) => {
       const profile = await memberProfile(db, authenticatedMemberId(request));
-      return profile ?? reply.code(401).send({ detail: SIGN_IN });
+      if (!profile) throw new HttpError(401, SIGN_IN);
+      return profile;
     },
   );
 
@@ -93,7 +95,7 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
     { schema: { response: { 200: MemberExport, 401: ErrorDetail } }, preHandler },
     async (request, reply) => {
       const data = await memberExport(db, authenticatedMemberId(request));
-      if (!data) return reply.code(401).send({ detail: SIGN_IN });
+      if (!data) throw new HttpError(401, SIGN_IN);
       const day = data.exported_at.slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="becca-my-data-${day}.json"`)

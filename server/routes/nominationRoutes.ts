@@ -3,6 +3,7 @@ import { limits } from '../../src/domain/limits';
 import { firstNominationError, normaliseNomination } from '../../src/domain/nomination';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
+import { HttpError } from '../httpError';
 import type { PhoneOptOutList } from '../privacy/phoneOptOuts';
 import { ErrorDetail, SuccessMessage } from './schemas';
 
@@ -30,9 +31,9 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{
       },
       preHandler: requireMember(db, 'Please sign in to nominate a friend.'),
     },
-    async (request, reply) => {
+    async (request) => {
       const error = firstNominationError(request.body);
-      if (error) return reply.code(422).send({ detail: error });
+      if (error) throw new HttpError(422, error);
       const nomination = normaliseNomination(request.body);
       // A number on the opt-out list is not stored, and the nominator is thanked all the same.
       await optOuts.storeNomination(authenticatedMemberId(request), nomination);

@@ -3,6 +3,7 @@ import { INVALID_PHONE } from '../../src/domain/fieldRules';
 import { limits } from '../../src/domain/limits';
 import { OPT_OUT_CONFIRMATION } from '../../src/domain/optOut';
 import { toE164 } from '../../src/domain/phoneNumber';
+import { HttpError } from '../httpError';
 import type { PhoneOptOutList } from '../privacy/phoneOptOuts';
 import { ErrorDetail, SuccessMessage } from './schemas';
 
@@ -29,7 +30,7 @@ export const optOutRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const phone = toE164(request.body.phone);
-      if (!phone) return reply.code(422).send({ detail: INVALID_PHONE });
+      if (!phone) throw new HttpError(422, INVALID_PHONE);
       await optOuts.optOut(phone);
       return reply.header('cache-control', 'no-store').send({ success: true, message: OPT_OUT_CONFIRMATION });
     },

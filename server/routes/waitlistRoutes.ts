@@ -10,6 +10,7 @@ import {
   validateWaitlistName,
 } from '../../src/domain/waitlist';
 import type { Db } from '../db/database';
+import { HttpError } from '../httpError';
 import { joinWaitlistByEmail, joinWaitlistByPhone } from '../waitlist/waitlistStore';
 import { ErrorDetail, SuccessMessage } from './schemas';
 
@@ -41,24 +42,24 @@ export const waitlistRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMin
         rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.waitlistJoin.timeWindowMs },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { phone_number: phoneNumber, name, email } = request.body;
       if (phoneNumber !== undefined) {
         const phone =
           phoneNumber.length <= limits.waitlistPhoneMaxLength ? waitlistPhoneToE164(phoneNumber) : null;
-        if (!phone) return reply.code(422).send({ detail: INVALID_PHONE });
+        if (!phone) throw new HttpError(422, INVALID_PHONE);
         const nameError = validateWaitlistName(name ?? undefined);
-        if (nameError) return reply.code(422).send({ detail: nameError });
+        if (nameError) throw new HttpError(422, nameError);
         // A name of nothing but invisible characters is no name at all.
         await joinWaitlistByPhone(db, phone, name && !isVisiblyBlank(name) ? name.trim() : undefined);
         return { success: true, message: JOINED };
       }
       if (email !== undefined) {
-        if (!isPlausibleEmail(email)) return reply.code(422).send({ detail: INVALID_EMAIL });
+        if (!isPlausibleEmail(email)) throw new HttpError(422, INVALID_EMAIL);
         await joinWaitlistByEmail(db, normaliseEmail(email));
         return { success: true, message: JOINED_BY_EMAIL };
       }
-      return reply.code(422).send({ detail: 'Please enter a phone number to join the waitlist.' });
+      throw new HttpError(422, 'Please enter a phone number to join the waitlist.');
     },
   );
 };

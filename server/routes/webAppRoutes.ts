@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { prerenderedFileName } from '../../src/shared/prerenderedPaths';
 import { isKnownRoute, routePaths } from '../../src/shared/routePaths';
+import { HttpError } from '../httpError';
 import { answerOtherMethod, type AllowedMethods } from '../web/allowedMethods';
 import { serveBuiltFiles } from '../web/builtFiles';
 import { loadHtmlPage, sendHtmlPage, type HtmlPage } from '../web/htmlPages';
@@ -64,13 +65,9 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
   app.setNotFoundHandler((request, reply) => {
     if (answerOtherMethod(request, reply, allowedMethods)) return reply;
     if (isApiPath(request.url)) {
-      return reply
-        .code(404)
-        .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });
+      throw new HttpError(404, `No API endpoint ${request.method} ${request.url.split('?')[0]}.`);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ detail: 'Not found.' });
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(404, 'Not found.');
     const pathname = request.url.split('?')[0] ?? '/';
     if (!isKnownRoute(pathname)) return sendApp(request, reply, shell, 404);
     // A known path with a trailing slash ("/faq/"): one address per page, so links, caches and

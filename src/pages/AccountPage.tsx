@@ -12,7 +12,7 @@ export default function AccountPage() {
   return (
     <PageLayout>
       <DocumentTitle>{`Your account · ${brand.productName}`}</DocumentTitle>
-      <AccountPanel token={token}>{token && <InvitesPanel accessToken={token} />}</AccountPanel>
+      <AccountPanel token={token}>{token && <InvitesPanel />}</AccountPanel>
     </PageLayout>
   );
 }

@@ -1,14 +1,28 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
+import { readAccessToken } from './accessToken';
 import { dynamicMiddleware, initialiseInjectedSlices, rootReducer } from './store';
 
 /** The API lives on the page's own origin unless the build was pointed elsewhere. */
 export const apiBaseUrl = process.env.BECCA_API_URL || globalThis.location?.origin || '';
 
-/** The one createApi: features add their calls with `api.injectEndpoints` in their own files. */
+/**
+ * The one createApi: features add their calls with `api.injectEndpoints` in their own files. Every
+ * call carries the member's access token when this browser holds one, read when the call is sent (so a
+ * registration's new token counts from the next call); no endpoint builds the header itself.
+ * `Member` tags what belongs to the signed-in member, dropped when someone new registers here.
+ */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: apiBaseUrl }),
+  baseQuery: fetchBaseQuery({
+    baseUrl: apiBaseUrl,
+    prepareHeaders: (headers) => {
+      const token = readAccessToken();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+  tagTypes: ['Member'],
   endpoints: (build) => ({
     health: build.query<{ status: string }, void>({ query: () => '/health' }),
   }),

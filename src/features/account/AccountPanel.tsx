@@ -82,7 +82,7 @@ function AccountDeleted() {
  * signed-in member, such as their invites) appear under the details once the account has loaded.
  */
 export function AccountPanel({ token, children }: { token: string | null; children?: ReactNode }) {
-  const profile = useMyProfileQuery(token ?? '', { skip: !token });
+  const profile = useMyProfileQuery(undefined, { skip: !token });
   const [exportData, exported] = useExportMyDataMutation();
   const [deleteAccount, deletion] = useDeleteMyAccountMutation();
   const [confirming, setConfirming] = useState(false);
@@ -115,7 +115,7 @@ export function AccountPanel({ token, children }: { token: string | null; childr
 
   const download = async () => {
     setDownloaded(false);
-    const text = await exportData(token)
+    const text = await exportData()
       .unwrap()
       .catch(() => undefined);
     if (text === undefined) return;
@@ -125,7 +125,7 @@ export function AccountPanel({ token, children }: { token: string | null; childr
   };
 
   const confirmDeletion = async () => {
-    const done = await deleteAccount(token)
+    const done = await deleteAccount()
       .unwrap()
       .then(() => true)
       .catch(() => false);

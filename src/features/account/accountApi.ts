@@ -1,19 +1,18 @@
 import type { MemberProfile } from '../../domain/memberProfile';
 import { api } from '../../shared/api';
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
 const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myProfile: build.query<MemberProfile, string>({
-      query: (token) => ({ url: '/api/me', headers: bearer(token) }),
+    myProfile: build.query<MemberProfile, void>({
+      query: () => '/api/me',
+      providesTags: ['Member'],
     }),
     /** The export as text: the page turns it into a file; a Blob would not belong in the store. */
-    exportMyData: build.mutation<string, string>({
-      query: (token) => ({ url: '/api/me/export', headers: bearer(token), responseHandler: 'text' }),
+    exportMyData: build.mutation<string, void>({
+      query: () => ({ url: '/api/me/export', responseHandler: 'text' }),
     }),
-    deleteMyAccount: build.mutation<null, string>({
-      query: (token) => ({ url: '/api/me', method: 'DELETE', headers: bearer(token) }),
+    deleteMyAccount: build.mutation<null, void>({
+      query: () => ({ url: '/api/me', method: 'DELETE' }),
     }),
   }),
 });

@@ -38,9 +38,9 @@ function LockedInvites({ whatsAppUrl }: { whatsAppUrl: string | null }) {
   );
 }
 
-/** "Invite friends": the member's one-use codes, loaded with their access token. */
-export function InvitesPanel({ accessToken }: { accessToken: string }) {
-  const { data, error, isError, isLoading } = useMyInvitesQuery(accessToken, {
+/** "Invite friends": the signed-in member's one-use codes (the api sends this browser's access token). */
+export function InvitesPanel() {
+  const { data, error, isError, isLoading } = useMyInvitesQuery(undefined, {
     // A friend may have used a code since: every visit asks again.
     refetchOnMountOrArgChange: true,
   });

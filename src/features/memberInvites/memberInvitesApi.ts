@@ -20,12 +20,10 @@ export interface MemberInvitesAnswer {
 
 const memberInvitesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The signed-in member's own codes; the argument is their access token. */
-    myInvites: build.query<MemberInvitesAnswer, string>({
-      query: (accessToken) => ({
-        url: '/api/me/invites',
-        headers: { authorization: `Bearer ${accessToken}` },
-      }),
+    /** The signed-in member's own codes. */
+    myInvites: build.query<MemberInvitesAnswer, void>({
+      query: () => '/api/me/invites',
+      providesTags: ['Member'],
     }),
   }),
 });

@@ -3,7 +3,6 @@ import { useAppSelector } from '../../shared/hooks';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { SCREEN_HEADING, useFocusScreenHeading } from '../../shared/useFocusScreenHeading';
-import { storeAccessToken } from '../../shared/accessToken';
 import { useRegisterMutation, type RegistrationAnswer, type RegistrationUpload } from './registrationApi';
 import { registrationErrorMessage } from './registrationMessages';
 import { selectUploadProgress } from './registrationSlice';
@@ -46,10 +45,7 @@ export function RegistrationCompletion({
     started.current = true;
     register(upload)
       .unwrap()
-      .then((answer) => {
-        storeAccessToken(answer.access_token);
-        onRegistered(answer);
-      })
+      .then(onRegistered)
       .catch(() => undefined);
   }, [register, upload, onRegistered]);
 

@@ -1,3 +1,4 @@
+import { storeAccessToken } from '../../shared/accessToken';
 import { api, apiBaseUrl } from '../../shared/api';
 import type { FriendNomination } from '../../domain/nomination';
 import type { WebRegistrationPayload } from '../../domain/registration';
@@ -33,10 +34,18 @@ const registrationApi = api.injectEndpoints({
         form.append('form_data', JSON.stringify(payload));
         photos.forEach((photo, index) => form.append('photos', photo, `photo-${index + 1}.jpg`));
         dispatch(uploadReset());
-        return sendMultipart<RegistrationAnswer>(`${apiBaseUrl}/api/auth/register`, form, (fraction) =>
-          dispatch(uploadProgressed(fraction)),
+        const result = await sendMultipart<RegistrationAnswer>(
+          `${apiBaseUrl}/api/auth/register`,
+          form,
+          (fraction) => dispatch(uploadProgressed(fraction)),
         );
+        // Kept before the answer reaches any component, so the calls the welcome makes (the new
+        // member's invites) already carry the new key.
+        if ('data' in result) storeAccessToken(result.data.access_token);
+        return result;
       },
+      // Whatever this browser held of an earlier member is not the new member's.
+      invalidatesTags: ['Member'],
     }),
     registerLegacy: build.mutation<RegistrationAnswer, LegacyRegistrationUpload>({
       queryFn: async ({ fields, photo }) => {
@@ -46,16 +55,8 @@ const registrationApi = api.injectEndpoints({
         return sendMultipart<RegistrationAnswer>(`${apiBaseUrl}/api/auth/register`, form, () => undefined);
       },
     }),
-    nominateFriend: build.mutation<
-      { success: boolean; message: string },
-      { token: string; nomination: FriendNomination }
-    >({
-      query: ({ token, nomination }) => ({
-        url: '/api/nominate/friend',
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: nomination,
-      }),
+    nominateFriend: build.mutation<{ success: boolean; message: string }, FriendNomination>({
+      query: (nomination) => ({ url: '/api/nominate/friend', method: 'POST', body: nomination }),
     }),
   }),
 });

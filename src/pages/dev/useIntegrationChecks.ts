@@ -132,15 +132,13 @@ export function useIntegrationChecks() {
         return `user ${answer.user_id}`;
       });
       await check('Friend nomination', async () => {
+        // As the web registration's new member: registering kept their key, which every call now sends.
         if (!accessToken) throw new Error('Friend nomination failed: no access token from the registration');
         const answer = await nominateFriend({
-          token: accessToken,
-          nomination: {
-            firstName: 'Nominee',
-            lastName: suffix,
-            instagram: '@nominee_test',
-            phone: generateTestPhone(),
-          },
+          firstName: 'Nominee',
+          lastName: suffix,
+          instagram: '@nominee_test',
+          phone: generateTestPhone(),
         })
           .unwrap()
           .catch((error: unknown) => fail('Friend nomination failed: ', error));

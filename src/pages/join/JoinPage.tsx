@@ -60,9 +60,8 @@ export default function JoinPage() {
   useFocusScreenHeading(overlayOpen ? 'invite dialog' : step);
   // Registered in this tab already: a reload shows the welcome again, with the invites panel.
   const [welcome] = useState(() => {
-    const accessToken = readAccessToken();
     const whatsappUrl = loadRegisteredWelcome();
-    return accessToken && whatsappUrl ? { accessToken, whatsappUrl } : null;
+    return readAccessToken() && whatsappUrl ? { whatsappUrl } : null;
   });
   const onRegistered = useCallback(
     (answer: RegistrationAnswer) => {
@@ -80,7 +79,7 @@ export default function JoinPage() {
         <DocumentTitle>{`Welcome to ${brand.productName}`}</DocumentTitle>
         <PageLayout>
           <WelcomeScreen whatsappUrl={welcome.whatsappUrl}>
-            <InvitesPanel accessToken={welcome.accessToken} />
+            <InvitesPanel />
           </WelcomeScreen>
         </PageLayout>
       </>

@@ -25,7 +25,7 @@ function Completion({ onRegistered }: { onRegistered: (answer: RegistrationAnswe
       upload={upload}
       onRegistered={onRegistered}
       onEditAnswers={() => dispatch(answersReopened())}
-      afterWelcome={(answer) => <InvitesPanel accessToken={answer.access_token} />}
+      afterWelcome={() => <InvitesPanel />}
     />
   );
 }

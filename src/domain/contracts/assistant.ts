@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { exampleEntry, exampleMember as exampleProfile } from './examples';
 import { MemberStatus, memberProfileFields, whoIKnowEntryFields } from './member';
 
 /**
@@ -7,7 +8,7 @@ import { MemberStatus, memberProfileFields, whoIKnowEntryFields } from './member
  */
 
 const nullableDate = Type.Union([Type.String(), Type.Null()]);
-const exampleUserId = '3f1c2a9e-8b7d-4e6f-9a0b-1c2d3e4f5a6b';
+const exampleUserId = exampleProfile.user_id;
 
 const memberFields = {
   ...memberProfileFields,
@@ -17,16 +18,11 @@ const memberFields = {
   }),
 };
 
+/** The assistant reads no phone number and no map position. */
+const { phone: _phone, ...exampleFields } = exampleProfile;
 const exampleMember = {
-  user_id: exampleUserId,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  age: 36,
-  location: 'London',
-  occupation: 'I write programs for an engine that does not exist yet.',
-  looking_for: ['Friendship'],
-  interests: ['Long walks along the canal and talking about numbers.'],
-  who_i_know: [{ kind: 'group' as const, name: 'Chess Club', location: 'Camden' }],
+  ...exampleFields,
+  who_i_know: [{ kind: exampleEntry.kind, name: exampleEntry.name, location: exampleEntry.location }],
   photo_url: `https://becca.example/api/assistant/members/${exampleUserId}/photo`,
 };
 

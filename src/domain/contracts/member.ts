@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { memberStatuses } from '../memberProfile';
+import { exampleEntry, exampleMember } from './examples';
 
 /**
  * A member's own data: `GET /api/me` (their profile), `GET /api/me/export` (everything we hold) and
@@ -38,18 +39,8 @@ export const whoIKnowEntryFields = {
 };
 
 const exampleProfile = {
-  user_id: '3f1c2a9e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  age: 36,
-  location: 'London',
-  phone: '+447912345678',
-  occupation: 'I write programs for an engine that does not exist yet.',
-  looking_for: ['Friendship'],
-  interests: ['Long walks along the canal and talking about numbers.'],
-  who_i_know: [
-    { kind: 'group' as const, name: 'Chess Club', location: 'Camden', position: { x: 40, y: 55 } },
-  ],
+  ...exampleMember,
+  who_i_know: [exampleEntry],
   status: 'linked' as const,
   registered_at: '2026-03-14T09:26:53.000Z',
 };

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
+import { exampleEntry, exampleMember } from './examples';
 
 /**
  * `POST /api/auth/register`: what the browser sends as the `form_data` part (beside its `photos`
@@ -31,26 +32,20 @@ export const WhoIKnowEntryPayload = Type.Object(
 );
 export type WebNetworkEntry = Static<typeof WhoIKnowEntryPayload>;
 
+const { user_id: _id, ...exampleFields } = exampleMember;
 const examplePayload = {
   invite_code: EXAMPLE_INVITE_CODE,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  age: 36,
-  location: 'London',
-  phone: '+447912345678',
-  occupation: 'I write programs for an engine that does not exist yet.',
+  ...exampleFields,
   who_i_know_groups: [
     {
       id: 'entry-1',
-      group_name: 'Chess Club',
-      location: 'Camden',
-      position: { x: 40, y: 55 },
-      kind: 'group' as const,
+      group_name: exampleEntry.name,
+      location: exampleEntry.location,
+      position: exampleEntry.position,
+      kind: exampleEntry.kind,
     },
   ],
   who_i_know_people: [],
-  looking_for: ['Friendship'],
-  interests: ['Long walks along the canal and talking about numbers.'],
 };
 
 /** The payload once its shape is known: what the rules check and the store writes. */

@@ -1,5 +1,30 @@
-import type { Static, TObject } from '@sinclair/typebox';
+import {
+  Array as ArrayType,
+  Boolean as BooleanType,
+  Number as NumberType,
+  Object as ObjectType,
+  Optional,
+  String as StringType,
+  Unknown,
+  type Static,
+  type TObject,
+} from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+
+/**
+ * The few builders a page needs to describe JSON it stored itself, imported one by one: `Type`
+ * holds every builder TypeBox has, which a bundler cannot leave out, so a page using it would
+ * download all of them.
+ */
+export const StoredType = {
+  Array: ArrayType,
+  Boolean: BooleanType,
+  Number: NumberType,
+  Object: ObjectType,
+  Optional,
+  String: StringType,
+  Unknown,
+};
 
 /**
  * What can be kept of untrusted JSON read as `schema`: each property the schema names whose value

@@ -1,6 +1,5 @@
-import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { wellTypedProperties } from '../../domain/contracts/lenientRead';
+import { StoredType as Type, wellTypedProperties } from '../../domain/contracts/lenientRead';
 import {
   WIZARD_STEP_FIELDS,
   WIZARD_STEP_ORDER,

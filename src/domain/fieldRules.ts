@@ -29,15 +29,17 @@ function typedTextError(value: string, options?: TextRuleOptions): FieldError {
   return problem === 'control' || problem === 'bidi' ? TEXT_PROBLEM_MESSAGES[problem] : undefined;
 }
 
+/** When a maximum is given: at most that many characters once trimmed. */
+function tooLongError(value: string, maxLength?: number): FieldError {
+  return maxLength !== undefined && exceedsMaxLength(value, maxLength)
+    ? tooLongMessage(maxLength)
+    : undefined;
+}
+
 /** Something visible, typed text only; when a maximum is given, at most that many characters. */
 export function requiredText(value: string, maxLength?: number): FieldError {
-  const problem = textProblem(value);
-  if (problem === 'blank') return REQUIRED;
-  if (problem) return TEXT_PROBLEM_MESSAGES[problem];
-  if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
-    return tooLongMessage(maxLength);
-  }
-  return undefined;
+  if (isVisiblyBlank(value)) return REQUIRED;
+  return typedTextError(value) ?? tooLongError(value, maxLength);
 }
 
 /** A whole number as typed, or NaN for anything else so that no half-typed age is silently rounded. */
@@ -69,11 +71,7 @@ export function isLongTextLongEnough(value: string): boolean {
 export function validateLongText(value: string, maxLength?: number): FieldError {
   const textError = typedTextError(value, { multiline: true });
   if (textError !== undefined) return textError;
-  if (!isLongTextLongEnough(value)) return LONG_TEXT_REQUIRED;
-  if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
-    return tooLongMessage(maxLength);
-  }
-  return undefined;
+  return isLongTextLongEnough(value) ? tooLongError(value, maxLength) : LONG_TEXT_REQUIRED;
 }
 
 export function validatePhone(value: string): FieldError {

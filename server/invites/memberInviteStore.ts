@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
 import type { Db } from '../db/database';
 import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
@@ -39,9 +40,6 @@ export async function createMemberInvites(tx: Db, userId: string, count: number)
   if (created.length < count) throw new Error('Could not find free invite codes');
   return created;
 }
-
-export const memberInviteStatuses = ['unused', 'used', 'expired', 'revoked'] as const;
-export type MemberInviteStatus = (typeof memberInviteStatuses)[number];
 
 export interface MemberInvite {
   code: string;

@@ -9,50 +9,15 @@ import {
   users,
   waitlist,
 } from '../db/schema';
-import type { MemberProfile } from '../../src/domain/memberProfile';
+import type { MemberExport, MemberProfile } from '../../src/domain/contracts/member';
+import { profileFieldsOf } from './memberQueries';
 
 /**
  * `GET /api/me/export`: everything we hold about the member, and of other people only what the
- * member typed themselves (their network entries and the friends they nominated).
+ * member typed themselves (their network entries and the friends they nominated). Its shape is the
+ * contract's (src/domain/contracts/member.ts).
  */
-export interface MemberExport {
-  exported_at: string;
-  profile: MemberProfile;
-  photos: {
-    position: number;
-    mime: string;
-    width: number;
-    height: number;
-    data_url: string;
-    uploaded_at: string;
-  }[];
-  nominations: {
-    first_name: string;
-    last_name: string;
-    instagram: string;
-    phone: string;
-    nominated_at: string;
-  }[];
-  /** The invite code they registered with; not its label or other users, which are the organiser's. */
-  invite_code_used: { code: string; used_at: string };
-  /** The one-use codes they were given to invite friends, and whether each has been used. */
-  invite_codes_held: { code: string; used: boolean; created_at: string }[];
-  /** The code the WhatsApp link carries so the assistant can tie the chat to this account. */
-  whatsapp_linking_code: string;
-  /** When the assistant tied their WhatsApp chat to the account, and finished onboarding them. */
-  linked_at: string | null;
-  onboarded_at: string | null;
-  /** Sign-ins on their devices: when each key was issued and until when it works; never the key itself. */
-  access_keys: { issued_at: string; expires_at: string }[];
-  /** Their number's waitlist entry, if they waited before joining (erasure deletes it too). */
-  waitlist_entry: {
-    phone: string | null;
-    name: string | null;
-    joined_waitlist_at: string;
-    invited_at: string | null;
-    registered_at: string | null;
-  } | null;
-}
+export type { MemberExport };
 
 export async function memberProfile(db: Db, userId: string): Promise<MemberProfile | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -63,15 +28,8 @@ export async function memberProfile(db: Db, userId: string): Promise<MemberProfi
     .where(eq(networkEntries.userId, userId))
     .orderBy(asc(networkEntries.position), asc(networkEntries.id));
   return {
-    user_id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    age: user.age,
-    location: user.location,
+    ...profileFieldsOf(user),
     phone: user.phone,
-    occupation: user.occupation,
-    looking_for: user.lookingFor,
-    interests: user.interests,
     who_i_know: entries.map((entry) => ({
       kind: entry.kind,
       name: entry.name,

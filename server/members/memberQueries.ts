@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { networkEntries, userPhotos, users } from '../db/schema';
-import type { MemberStatus } from '../../src/domain/memberProfile';
+import type { MemberProfileFields } from '../../src/domain/contracts/member';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,11 +10,9 @@ export function isMemberId(value: string): boolean {
   return UUID.test(value);
 }
 
-export interface NetworkEntryView {
-  kind: 'group' | 'person';
-  name: string;
-  location: string;
-}
+type UserRow = typeof users.$inferSelect;
+
+export type NetworkEntryView = Pick<typeof networkEntries.$inferSelect, 'kind' | 'name' | 'location'>;
 
 export interface PhotoInfo {
   position: number;
@@ -23,26 +21,50 @@ export interface PhotoInfo {
   bytes: number;
 }
 
-/** Everything stored about a member except the photo bytes and the token hash. */
-export interface MemberRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  age: number;
-  location: string;
-  phone: string;
-  occupation: string;
-  lookingFor: string[];
-  interests: string[];
-  inviteCode: string;
-  status: MemberStatus;
-  registeredAt: Date;
-  linkedAt: Date | null;
-  onboardedAt: Date | null;
-  linkingCodeExpiresAt: Date;
-  linkingCodeUsedAt: Date | null;
+/** Everything stored about a member except the photo bytes, the linking code itself and the key hashes. */
+export type MemberRecord = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'age'
+  | 'location'
+  | 'phone'
+  | 'occupation'
+  | 'lookingFor'
+  | 'interests'
+  | 'inviteCode'
+  | 'status'
+  | 'linkedAt'
+  | 'onboardedAt'
+  | 'linkingCodeExpiresAt'
+  | 'linkingCodeUsedAt'
+> & {
+  registeredAt: UserRow['createdAt'];
   whoIKnow: NetworkEntryView[];
   photos: PhotoInfo[];
+};
+
+/**
+ * The one mapping of a member's row to the profile fields the member (`GET /api/me`) and the
+ * assistant read alike (src/domain/contracts/member.ts); each view adds what only its reader gets.
+ */
+export function profileFieldsOf(
+  member: Pick<
+    UserRow,
+    'id' | 'firstName' | 'lastName' | 'age' | 'location' | 'occupation' | 'lookingFor' | 'interests'
+  >,
+): MemberProfileFields {
+  return {
+    user_id: member.id,
+    first_name: member.firstName,
+    last_name: member.lastName,
+    age: member.age,
+    location: member.location,
+    occupation: member.occupation,
+    looking_for: member.lookingFor,
+    interests: member.interests,
+  };
 }
 
 function groupBy<T extends { userId: string }>(rows: T[]): Map<string, T[]> {

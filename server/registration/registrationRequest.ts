@@ -1,50 +1,19 @@
-import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { TOO_MANY_PHOTOS } from '../../src/domain/fieldRules';
+import { RegistrationFormData, type WebRegistrationPayload } from '../../src/domain/contracts/registration';
+import { TOO_MANY_PHOTOS, parseAge } from '../../src/domain/fieldRules';
 import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm';
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
-import type { WebRegistrationPayload } from '../../src/domain/registration';
 import { HttpError } from '../httpError';
 import type { UploadClaim } from './uploadBudget';
 
 /** A request the route answers with `status` and `detail` without going further. */
 export class RegistrationRequestError extends HttpError {}
 
-const text = (maxLength: number) => Type.String({ maxLength });
-const max = limits.fieldMaxLength;
-
-/**
- * The shape of `form_data`. Every field is optional here so that a missing one is reported with the
- * wizard's own message ("First name is required") by the shared rules, not by a schema error.
- */
-const FormDataShape = Type.Object({
-  invite_code: Type.Optional(text(limits.inviteCode.maxLength * 2)),
-  first_name: Type.Optional(text(max.firstName * 2)),
-  last_name: Type.Optional(text(max.lastName * 2)),
-  age: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 10 }), Type.Null()])),
-  location: Type.Optional(text(max.location * 2)),
-  phone: Type.Optional(text(limits.phoneInputMaxLength)),
-  occupation: Type.Optional(text(max.occupation * 2)),
-  who_i_know_groups: Type.Optional(
-    Type.Array(
-      Type.Object({
-        id: Type.Union([Type.String({ maxLength: max.entryId * 2 }), Type.Number()]),
-        group_name: text(max.entryName * 2),
-        location: text(max.entryLocation * 2),
-        position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() })),
-        kind: Type.Optional(Type.Union([Type.Literal('group'), Type.Literal('person')])),
-      }),
-      { maxItems: limits.entriesPerStep * 2 + 4 },
-    ),
-  ),
-  who_i_know_people: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
-  looking_for: Type.Optional(Type.Array(text(40), { maxItems: 10 })),
-  interests: Type.Optional(Type.Array(text(max.joy * 2), { maxItems: 10 })),
-});
-const formDataShape = TypeCompiler.Compile(FormDataShape);
+/** The contract's `form_data` shape (lenient: the shared rules judge the values, with their messages). */
+const formDataShape = TypeCompiler.Compile(RegistrationFormData);
 
 function describeShapeError(value: unknown): string {
   const first = formDataShape.Errors(value).First();
@@ -61,19 +30,13 @@ function fromFormData(raw: string): WebRegistrationPayload {
     throw new RegistrationRequestError(400, 'form_data must be JSON text describing the registration.');
   }
   if (!formDataShape.Check(json)) throw new RegistrationRequestError(422, describeShapeError(json));
-  const data: Static<typeof FormDataShape> = json;
-  const age =
-    typeof data.age === 'number'
-      ? data.age
-      : /^\d+$/.test(String(data.age ?? '').trim())
-        ? Number(data.age)
-        : NaN;
+  const data: RegistrationFormData = json;
   return {
     invite_code: data.invite_code ?? '',
     first_name: data.first_name ?? '',
     last_name: data.last_name ?? '',
     // A number that is not a whole age (18.5) is invalid, not missing: the shared rules say which.
-    age,
+    age: typeof data.age === 'number' ? data.age : parseAge(data.age ?? ''),
     location: data.location ?? '',
     phone: data.phone ?? '',
     occupation: data.occupation ?? '',

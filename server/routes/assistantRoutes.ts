@@ -1,11 +1,25 @@
-import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { carriesBearerToken } from '../auth/bearerToken';
+import {
+  AssistantMember,
+  AssistantMemberWithStatus,
+  LinkRequest,
+  Linked,
+  MemberParams,
+  MemberPhoto,
+  Onboarded,
+} from '../../src/domain/contracts/assistant';
+import { errorAnswers } from '../../src/domain/contracts/errors';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { linkMember, markOnboarded, type LinkOutcome } from '../members/memberLifecycle';
-import { findMemberPhoto, findMemberRecord, isMemberId, type MemberRecord } from '../members/memberQueries';
-import { memberProfileFields, MemberStatus, whoIKnowEntryFields } from './memberSchemas';
-import { ErrorDetail } from './schemas';
+import {
+  findMemberPhoto,
+  findMemberRecord,
+  isMemberId,
+  profileFieldsOf,
+  type MemberRecord,
+} from '../members/memberQueries';
 
 export interface AssistantRouteOptions {
   db: Db;
@@ -17,32 +31,6 @@ export interface AssistantRouteOptions {
   memberInvites: number;
 }
 
-const nullableDate = Type.Union([Type.String(), Type.Null()]);
-
-const memberFields = {
-  ...memberProfileFields,
-  who_i_know: Type.Array(Type.Object(whoIKnowEntryFields)),
-  /** Needs the same bearer key; null when the member has no photo. */
-  photo_url: Type.Union([Type.String(), Type.Null()]),
-};
-const Member = Type.Object(memberFields);
-const MemberWithStatus = Type.Object({
-  ...memberFields,
-  status: MemberStatus,
-  registered_at: Type.String(),
-  linked_at: nullableDate,
-  onboarded_at: nullableDate,
-});
-
-const LinkRequest = Type.Object(
-  {
-    linking_code: Type.String({ minLength: 1, maxLength: 64 }),
-    whatsapp_number: Type.String({ minLength: 1, maxLength: 40 }),
-  },
-  { additionalProperties: false },
-);
-const MemberParams = Type.Object({ user_id: Type.String({ maxLength: 64 }) });
-
 const MISSING_KEY = 'A valid assistant API key is required (Authorization: Bearer <ASSISTANT_API_KEY>).';
 const NO_MEMBER = 'There is no member with this id.';
 
@@ -52,16 +40,9 @@ const linkRefusals: Record<Exclude<LinkOutcome['outcome'], 'linked'>, [403 | 404
   wrong_number: [403, 'This linking code belongs to a different phone number.'],
 };
 
-function memberView(record: MemberRecord, appUrl: string): Static<typeof Member> {
+function memberView(record: MemberRecord, appUrl: string): AssistantMember {
   return {
-    user_id: record.id,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    age: record.age,
-    location: record.location,
-    occupation: record.occupation,
-    looking_for: record.lookingFor,
-    interests: record.interests,
+    ...profileFieldsOf(record),
     who_i_know: record.whoIKnow,
     photo_url: record.photos.length
       ? new URL(`/api/assistant/members/${record.id}/photo`, appUrl).toString()
@@ -89,16 +70,14 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     '/api/assistant/link',
     {
       schema: {
+        summary: "Link a member's WhatsApp chat",
+        description:
+          'The member sent their linking code from their number: their chat is tied to their account, ' +
+          'their invite codes are issued, and the answer says who they are.',
+        tags: ['assistant'],
+        security: [{ assistantKey: [] }],
         body: LinkRequest,
-        response: {
-          200: Type.Object({ status: Type.Literal('linked'), member: Member }),
-          400: ErrorDetail,
-          401: ErrorDetail,
-          403: ErrorDetail,
-          404: ErrorDetail,
-          410: ErrorDetail,
-          429: ErrorDetail,
-        },
+        response: { 200: Linked, ...errorAnswers(400, 401, 403, 404, 410, 413, 415, 429) },
       },
       config: { rateLimit },
     },
@@ -115,8 +94,12 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     '/api/assistant/members/:user_id',
     {
       schema: {
+        summary: 'Read a member',
+        description: 'A member as the assistant reads them, with where they are in their lifecycle.',
+        tags: ['assistant'],
+        security: [{ assistantKey: [] }],
         params: MemberParams,
-        response: { 200: MemberWithStatus, 401: ErrorDetail, 404: ErrorDetail, 429: ErrorDetail },
+        response: { 200: AssistantMemberWithStatus, ...errorAnswers(401, 404, 429) },
       },
       config: { rateLimit },
     },
@@ -137,12 +120,14 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     '/api/assistant/members/:user_id/photo',
     {
       schema: {
+        summary: "A member's photo",
+        description: 'The first photo the member uploaded, resized and re-encoded when it was stored.',
+        tags: ['assistant'],
+        security: [{ assistantKey: [] }],
         params: MemberParams,
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The stored JPEG' }),
-          401: ErrorDetail,
-          404: ErrorDetail,
-          429: ErrorDetail,
+          200: { description: 'The stored JPEG.', content: { 'image/jpeg': { schema: MemberPhoto } } },
+          ...errorAnswers(401, 404, 429),
         },
       },
       config: { rateLimit },
@@ -158,14 +143,13 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     '/api/assistant/members/:user_id/onboarded',
     {
       schema: {
+        summary: 'Mark a member onboarded',
+        description:
+          "The member's first conversation with the assistant is done (their chat must be linked).",
+        tags: ['assistant'],
+        security: [{ assistantKey: [] }],
         params: MemberParams,
-        response: {
-          200: Type.Object({ status: Type.Literal('onboarded') }),
-          401: ErrorDetail,
-          404: ErrorDetail,
-          409: ErrorDetail,
-          429: ErrorDetail,
-        },
+        response: { 200: Onboarded, ...errorAnswers(401, 404, 409, 429) },
       },
       config: { rateLimit },
     },

@@ -1,9 +1,10 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { InviteCodeParams, InviteCodeValidation } from '../../src/domain/contracts/inviteCode';
 import { limits } from '../../src/domain/limits';
 import type { Db } from '../db/database';
 import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
 import type { AttemptLimit } from '../rateLimits/attemptLimits';
-import { ErrorDetail } from './schemas';
 
 export interface InviteCodeRouteOptions {
   db: Db;
@@ -22,12 +23,13 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
     '/api/auth/validate-code/:code',
     {
       schema: {
-        // No maxLength: an over-long code is simply not one of ours (valid:false), not a bad request.
-        params: Type.Object({ code: Type.String() }),
-        response: {
-          200: Type.Object({ valid: Type.Boolean(), message: Type.String() }),
-          429: ErrorDetail,
-        },
+        summary: 'Check an invite code',
+        description:
+          'Whether the code admits a registration right now. Failed checks count against the client: ' +
+          'past the limit, 429.',
+        tags: ['inviteCode'],
+        params: InviteCodeParams,
+        response: { 200: InviteCodeValidation, ...errorAnswers(429) },
       },
       config: { attemptLimited: true },
       preHandler: async (request) => failedChecks.checkClient(request),

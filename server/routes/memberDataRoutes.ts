@@ -4,68 +4,10 @@ import type { Database, Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { memberExport, memberProfile } from '../members/memberData';
 import { eraseMember } from '../members/memberErasure';
-import { memberProfileFields, MemberStatus, whoIKnowEntryFields } from './memberSchemas';
-import { ErrorDetail } from './schemas';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { MemberExport, MemberProfile } from '../../src/domain/contracts/member';
 
 const SIGN_IN = 'Please sign in again to see your account.';
-
-const Timestamp = Type.String({ format: 'date-time' });
-
-const MemberProfile = Type.Object({
-  ...memberProfileFields,
-  phone: Type.String(),
-  who_i_know: Type.Array(
-    Type.Object({
-      ...whoIKnowEntryFields,
-      position: Type.Object({ x: Type.Number(), y: Type.Number() }),
-    }),
-  ),
-  status: MemberStatus,
-  registered_at: Timestamp,
-});
-
-const MemberExport = Type.Object({
-  exported_at: Timestamp,
-  profile: MemberProfile,
-  photos: Type.Array(
-    Type.Object({
-      position: Type.Integer(),
-      mime: Type.String(),
-      width: Type.Integer(),
-      height: Type.Integer(),
-      data_url: Type.String(),
-      uploaded_at: Timestamp,
-    }),
-  ),
-  nominations: Type.Array(
-    Type.Object({
-      first_name: Type.String(),
-      last_name: Type.String(),
-      instagram: Type.String(),
-      phone: Type.String(),
-      nominated_at: Timestamp,
-    }),
-  ),
-  invite_code_used: Type.Object({ code: Type.String(), used_at: Timestamp }),
-  invite_codes_held: Type.Array(
-    Type.Object({ code: Type.String(), used: Type.Boolean(), created_at: Timestamp }),
-  ),
-  whatsapp_linking_code: Type.String(),
-  linked_at: Type.Union([Timestamp, Type.Null()]),
-  onboarded_at: Type.Union([Timestamp, Type.Null()]),
-  access_keys: Type.Array(Type.Object({ issued_at: Timestamp, expires_at: Timestamp })),
-  /** The waitlist entry of their number, if they waited before joining. */
-  waitlist_entry: Type.Union([
-    Type.Object({
-      phone: Type.Union([Type.String(), Type.Null()]),
-      name: Type.Union([Type.String(), Type.Null()]),
-      joined_waitlist_at: Timestamp,
-      invited_at: Type.Union([Timestamp, Type.Null()]),
-      registered_at: Type.Union([Timestamp, Type.Null()]),
-    }),
-    Type.Null(),
-  ]),
-});
 
 /**
  * A member's own data: `GET /api/me`, `GET /api/me/export` (a JSON download) and `DELETE /api/me`.
@@ -82,7 +24,16 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/me',
-    { schema: { response: { 200: MemberProfile, 401: ErrorDetail } }, preHandler },
+    {
+      schema: {
+        summary: 'My profile',
+        description: 'The signed-in member as they registered.',
+        tags: ['member'],
+        security: [{ memberToken: [] }],
+        response: { 200: MemberProfile, ...errorAnswers(401) },
+      },
+      preHandler,
+    },
     async (request) => {
       const profile = await memberProfile(db, authenticatedMemberId(request));
       if (!profile) throw new HttpError(401, SIGN_IN);
@@ -92,7 +43,16 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/api/me/export',
-    { schema: { response: { 200: MemberExport, 401: ErrorDetail } }, preHandler },
+    {
+      schema: {
+        summary: 'Download my data',
+        description: 'Everything we hold about the signed-in member, as a JSON file to keep.',
+        tags: ['member'],
+        security: [{ memberToken: [] }],
+        response: { 200: MemberExport, ...errorAnswers(401) },
+      },
+      preHandler,
+    },
     async (request, reply) => {
       const data = await memberExport(db, authenticatedMemberId(request));
       if (!data) throw new HttpError(401, SIGN_IN);
@@ -105,7 +65,16 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
 
   app.delete(
     '/api/me',
-    { schema: { response: { 204: Type.Null(), 401: ErrorDetail } }, preHandler },
+    {
+      schema: {
+        summary: 'Delete my account',
+        description: 'Erases the member and everything of theirs now; their keys stop working.',
+        tags: ['member'],
+        security: [{ memberToken: [] }],
+        response: { 204: Type.Null({ description: 'Deleted.' }), ...errorAnswers(401) },
+      },
+      preHandler,
+    },
     async (request, reply) => {
       // Two devices deleting at once: the second finds nobody, and the member is gone either way.
       await eraseMember(db, authenticatedMemberId(request), forgetDeletedRows);

@@ -1,29 +1,14 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { MemberInvites } from '../../src/domain/contracts/memberInvites';
 import { joinUrl } from '../../src/domain/invitation';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
-import { loadMemberInviteList, memberInviteStatuses } from '../invites/memberInviteStore';
+import { loadMemberInviteList } from '../invites/memberInviteStore';
 import { whatsAppUrl } from '../registration/whatsAppLink';
-import { ErrorDetail } from './schemas';
 
 const SIGN_IN = 'Please sign in to see your invites.';
-
-const MemberInvites = Type.Object({
-  invites: Type.Array(
-    Type.Object({
-      code: Type.String(),
-      status: Type.Union(memberInviteStatuses.map((status) => Type.Literal(status))),
-      /** Kept for clients of the first version: true once a friend joined with it. */
-      used: Type.Boolean(),
-      share_url: Type.String(),
-    }),
-  ),
-  /** False until the member's WhatsApp chat is linked: their codes are issued then. */
-  unlocked: Type.Boolean(),
-  /** While locked, the member's wa.me link to message Becca (null once unlocked, or when it expired). */
-  whatsapp_url: Type.Union([Type.String(), Type.Null()]),
-});
 
 /** A member's own invite codes, for the "Invite friends" panel. */
 export const memberInviteRoutes: FastifyPluginAsyncTypebox<{
@@ -34,7 +19,15 @@ export const memberInviteRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/api/me/invites',
     {
-      schema: { response: { 200: MemberInvites, 401: ErrorDetail } },
+      schema: {
+        summary: 'My invite codes',
+        description:
+          "The signed-in member's one-use codes to invite friends; locked (no codes) until their " +
+          'WhatsApp chat is linked, with the link to do that.',
+        tags: ['memberInvites'],
+        security: [{ memberToken: [] }],
+        response: { 200: MemberInvites, ...errorAnswers(401) },
+      },
       preHandler: requireMember(db, SIGN_IN),
     },
     async (request, reply) => {

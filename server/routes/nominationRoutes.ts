@@ -1,18 +1,12 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { FriendNomination, NominationThanks } from '../../src/domain/contracts/nomination';
 import { limits } from '../../src/domain/limits';
 import { firstNominationError, normaliseNomination } from '../../src/domain/nomination';
 import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import type { PhoneOptOutList } from '../privacy/phoneOptOuts';
-import { ErrorDetail, SuccessMessage } from './schemas';
-
-const NominationBody = Type.Object({
-  firstName: Type.String({ maxLength: limits.fieldMaxLength.firstName * 2 }),
-  lastName: Type.String({ maxLength: limits.fieldMaxLength.lastName * 2 }),
-  instagram: Type.String({ maxLength: limits.fieldMaxLength.instagram }),
-  phone: Type.String({ maxLength: limits.phoneInputMaxLength }),
-});
 
 export const nominationRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
@@ -23,8 +17,14 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{
     '/api/nominate/friend',
     {
       schema: {
-        body: NominationBody,
-        response: { 200: SuccessMessage, 401: ErrorDetail, 422: ErrorDetail, 429: ErrorDetail },
+        summary: 'Nominate a friend',
+        description:
+          'A signed-in member suggests a friend for Becca to invite. A number on the opt-out list is ' +
+          'not stored, and the member is thanked all the same.',
+        tags: ['nomination'],
+        security: [{ memberToken: [] }],
+        body: FriendNomination,
+        response: { 200: NominationThanks, ...errorAnswers(400, 413, 415, 401, 422, 429) },
       },
       config: {
         rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.nominateFriend.timeWindowMs },

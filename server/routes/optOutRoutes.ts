@@ -1,11 +1,11 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { OptOutDone, OptOutRequest } from '../../src/domain/contracts/optOut';
 import { INVALID_PHONE } from '../../src/domain/fieldRules';
-import { limits } from '../../src/domain/limits';
 import { OPT_OUT_CONFIRMATION } from '../../src/domain/optOut';
 import { toE164 } from '../../src/domain/phoneNumber';
 import { HttpError } from '../httpError';
 import type { PhoneOptOutList } from '../privacy/phoneOptOuts';
-import { ErrorDetail, SuccessMessage } from './schemas';
 
 /**
  * `POST /api/opt-out {phone}`: anyone may put their number on the opt-out list. The answer is the
@@ -20,11 +20,13 @@ export const optOutRoutes: FastifyPluginAsyncTypebox<{
     '/api/opt-out',
     {
       schema: {
-        body: Type.Object(
-          { phone: Type.String({ maxLength: limits.phoneInputMaxLength }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: SuccessMessage, 422: ErrorDetail, 429: ErrorDetail },
+        summary: 'Never be nominated again',
+        description:
+          'Puts a number on the opt-out list and deletes any nomination of it. The answer is the same ' +
+          'for every valid number, so it tells nobody whether the number was known.',
+        tags: ['optOut'],
+        body: OptOutRequest,
+        response: { 200: OptOutDone, ...errorAnswers(400, 413, 415, 422, 429) },
       },
       config: { rateLimit: { max: rateLimitPerMinute, timeWindow: 60_000 } },
     },

@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { Registered } from '../../src/domain/contracts/registration';
 import type { FastifyRequest } from 'fastify';
 import { limits } from '../../src/domain/limits';
 import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
@@ -17,7 +19,6 @@ import { tooManyAttempts, type AttemptLimits } from '../rateLimits/attemptLimits
 import type { UploadBudget } from '../registration/uploadBudget';
 import type { PhotoSlots } from '../registration/photoSlots';
 import { whatsAppUrl } from '../registration/whatsAppLink';
-import { ErrorDetail } from './schemas';
 
 export interface RegistrationRouteOptions {
   db: Db;
@@ -28,14 +29,6 @@ export interface RegistrationRouteOptions {
   /** How many registrations read and process their photos at once (see PhotoSlots). */
   photoSlots: PhotoSlots;
 }
-
-const Registered = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  access_token: Type.String(),
-  user_id: Type.String(),
-  whatsapp_url: Type.String(),
-});
 
 const registrationMultipartLimits = {
   fileSize: limits.photos.maxBytes,
@@ -84,19 +77,15 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
     '/api/auth/register',
     {
       schema: {
+        summary: 'Register with an invite code',
+        description:
+          'multipart/form-data: a `form_data` part (JSON text of the registration, with its invite code) ' +
+          'first, then 1 to 3 `photos` parts. The invite is checked before any photo is read (403); the ' +
+          'payload is judged by the same rules as the wizard (422, the first failing field); a phone ' +
+          'that is already a member is 409.',
+        tags: ['registration'],
         consumes: ['multipart/form-data'],
-        response: {
-          201: Registered,
-          400: ErrorDetail,
-          403: ErrorDetail,
-          408: ErrorDetail,
-          409: ErrorDetail,
-          413: ErrorDetail,
-          415: ErrorDetail,
-          422: ErrorDetail,
-          429: ErrorDetail,
-          503: ErrorDetail,
-        },
+        response: { 201: Registered, ...errorAnswers(400, 403, 408, 409, 413, 415, 422, 429, 503) },
       },
       config: { attemptLimited: true },
       // Before the body is read: a client over either limit sends its photos for nothing.

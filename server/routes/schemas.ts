@@ -1,6 +1,2 @@
-import { Type } from '@fastify/type-provider-typebox';
-
-/** Every error the API sends: one human sentence the browser can show as it is. */
-export const ErrorDetail = Type.Object({ detail: Type.String() });
-
-export const SuccessMessage = Type.Object({ success: Type.Boolean(), message: Type.String() });
+/** The error answer every route declares lives with the contracts (src/domain/contracts/errors.ts). */
+export { ErrorDetail } from '../../src/domain/contracts/errors';

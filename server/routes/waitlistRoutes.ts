@@ -1,4 +1,6 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { WaitlistJoinRequest, WaitlistJoined } from '../../src/domain/contracts/waitlist';
 import { INVALID_PHONE } from '../../src/domain/fieldRules';
 import { limits } from '../../src/domain/limits';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
@@ -12,20 +14,10 @@ import {
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { joinWaitlistByEmail, joinWaitlistByPhone } from '../waitlist/waitlistStore';
-import { ErrorDetail, SuccessMessage } from './schemas';
 
 /** The same answer whether or not the number was already there, so nobody can probe who is waiting. */
 const JOINED = "You're on the waitlist. We'll text you when a place opens up.";
 const JOINED_BY_EMAIL = "You're on the waitlist. We'll write to you when a place opens up.";
-
-const WaitlistBody = Type.Object(
-  {
-    phone_number: Type.Optional(Type.String({ maxLength: limits.phoneInputMaxLength })),
-    name: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-    email: Type.Optional(Type.String({ maxLength: 1000 })),
-  },
-  { additionalProperties: false },
-);
 
 export const waitlistRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
   app,
@@ -35,8 +27,13 @@ export const waitlistRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMin
     '/api/waitlist/join',
     {
       schema: {
-        body: WaitlistBody,
-        response: { 200: SuccessMessage, 422: ErrorDetail, 429: ErrorDetail },
+        summary: 'Join the waitlist',
+        description:
+          'Leave a phone number (or, from the test harness, an e-mail address) to be told when a place ' +
+          'opens. The answer is the same whether or not it was already there.',
+        tags: ['waitlist'],
+        body: WaitlistJoinRequest,
+        response: { 200: WaitlistJoined, ...errorAnswers(400, 413, 415, 422, 429) },
       },
       config: {
         rateLimit: { max: rateLimitPerMinute, timeWindow: limits.rateLimits.waitlistJoin.timeWindowMs },

@@ -1,26 +1,27 @@
 import { limits } from './limits';
 import { isValidPhoneNumber } from './phoneNumber';
-import { TEXT_PROBLEM_MESSAGES, isVisiblyBlank, textProblem, type TextRuleOptions } from './textRules';
+import { REGISTRATION_MESSAGES, tooLongMessage } from './registrationMessages';
+import {
+  TEXT_PROBLEM_MESSAGES,
+  exceedsMaxLength,
+  isVisiblyBlank,
+  textProblem,
+  type TextRuleOptions,
+} from './textRules';
 
-/** Inline messages of the onboarding wizard, word for word as the product shows them. */
-export const REQUIRED = 'Required';
-export const INVALID_AGE = `Please enter a valid age (${limits.age.min}-${limits.age.max})`;
-export const LONG_TEXT_REQUIRED = `Required (at least ${limits.longTextMinLength} characters)`;
-export const INVALID_PHONE = 'Please enter a valid phone number';
-export const SELECT_AT_LEAST_ONE = 'Select at least 1 option';
-export const PHOTO_REQUIRED = 'At least one photo is required';
-export const TOO_MANY_PHOTOS = `Upload at most ${limits.photos.max} photos`;
-export const TOO_MANY_LOOKING_FOR = `Select at most ${limits.lookingForMax} options`;
-
-export function tooLongMessage(maxLength: number): string {
-  return `Must be at most ${maxLength} characters`;
-}
+/** Inline messages of the onboarding wizard, by the names the wizard and the other forms use. */
+export const {
+  required: REQUIRED,
+  invalidAge: INVALID_AGE,
+  longTextRequired: LONG_TEXT_REQUIRED,
+  invalidPhone: INVALID_PHONE,
+  selectAtLeastOne: SELECT_AT_LEAST_ONE,
+  photoRequired: PHOTO_REQUIRED,
+  tooManyPhotos: TOO_MANY_PHOTOS,
+  tooManyLookingFor: TOO_MANY_LOOKING_FOR,
+} = REGISTRATION_MESSAGES.field;
 
 export type FieldError = string | undefined;
-
-export function exceedsMaxLength(value: string, maxLength: number): boolean {
-  return value.trim().length > maxLength;
-}
 
 /** Controls and bidi overrides are refused; blank (invisible characters only) is left to the caller. */
 function typedTextError(value: string, options?: TextRuleOptions): FieldError {
@@ -28,26 +29,38 @@ function typedTextError(value: string, options?: TextRuleOptions): FieldError {
   return problem === 'control' || problem === 'bidi' ? TEXT_PROBLEM_MESSAGES[problem] : undefined;
 }
 
-/** Something visible, typed text only; when a maximum is given, at most that many characters. */
-export function requiredText(value: string, maxLength?: number): FieldError {
-  const problem = textProblem(value);
-  if (problem === 'blank') return REQUIRED;
-  if (problem) return TEXT_PROBLEM_MESSAGES[problem];
-  if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
-    return tooLongMessage(maxLength);
-  }
-  return undefined;
+/** When a maximum is given: at most that many characters once trimmed. */
+function tooLongError(value: string, maxLength?: number): FieldError {
+  return maxLength !== undefined && exceedsMaxLength(value, maxLength)
+    ? tooLongMessage(maxLength)
+    : undefined;
 }
 
-const WHOLE_NUMBER_UP_TO_THREE_DIGITS = /^\d{1,3}$/;
+/** Something visible, typed text only; when a maximum is given, at most that many characters. */
+export function requiredText(value: string, maxLength?: number): FieldError {
+  if (isVisiblyBlank(value)) return REQUIRED;
+  return typedTextError(value) ?? tooLongError(value, maxLength);
+}
+
+/** A whole number as typed, or NaN for anything else so that no half-typed age is silently rounded. */
+export function parseAge(age: string): number {
+  const trimmed = age.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** A whole number of years from 18 to 100: the one age rule of the wizard and the registration. */
+export function isValidAge(age: number): boolean {
+  return Number.isInteger(age) && age >= limits.age.min && age <= limits.age.max;
+}
+
+/** As typed, an age has at most three digits ("0018" is not an age someone types). */
+const AGE_MAX_DIGITS = 3;
 
 /** Empty age says "Required" like every other empty field; anything else invalid gets the age message. */
 export function validateAge(value: string): FieldError {
   const trimmed = value.trim();
   if (trimmed === '') return REQUIRED;
-  if (!WHOLE_NUMBER_UP_TO_THREE_DIGITS.test(trimmed)) return INVALID_AGE;
-  const age = Number(trimmed);
-  return age >= limits.age.min && age <= limits.age.max ? undefined : INVALID_AGE;
+  return trimmed.length <= AGE_MAX_DIGITS && isValidAge(parseAge(trimmed)) ? undefined : INVALID_AGE;
 }
 
 export function isLongTextLongEnough(value: string): boolean {
@@ -58,11 +71,7 @@ export function isLongTextLongEnough(value: string): boolean {
 export function validateLongText(value: string, maxLength?: number): FieldError {
   const textError = typedTextError(value, { multiline: true });
   if (textError !== undefined) return textError;
-  if (!isLongTextLongEnough(value)) return LONG_TEXT_REQUIRED;
-  if (maxLength !== undefined && exceedsMaxLength(value, maxLength)) {
-    return tooLongMessage(maxLength);
-  }
-  return undefined;
+  return isLongTextLongEnough(value) ? tooLongError(value, maxLength) : LONG_TEXT_REQUIRED;
 }
 
 export function validatePhone(value: string): FieldError {

@@ -3,6 +3,7 @@
  */
 export * from './limits';
 export * from './phoneNumber';
+export * from './registrationMessages';
 export * from './fieldRules';
 export * from './inviteCode';
 export * from './registration';

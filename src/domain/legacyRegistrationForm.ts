@@ -1,4 +1,9 @@
-import { parseAge, toWebNetworkEntry, type NetworkEntry, type WebRegistrationPayload } from './registration';
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { wellTypedProperties } from './contracts/lenientRead';
+import { LegacyWhoIKnowEntry } from './contracts/registration';
+import { parseAge } from './fieldRules';
+import { toWebNetworkEntry, type NetworkEntry, type WebRegistrationPayload } from './registration';
 
 /**
  * The older multipart registration of the test harness: text fields firstName,
@@ -18,32 +23,20 @@ function occupationAnswer(text: string): string {
 const WHO_I_KNOW_NOT_A_LIST = 'whoIKnow must be JSON text listing your connections';
 const ENTRY_NOT_AN_OBJECT = 'Each whoIKnow entry must be an object with a group and a location';
 
-type JsonObject = Record<string, unknown>;
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function coordinate(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
+const EntryList = Type.Array(Type.Unknown());
+const ObjectList = Type.Array(Type.Record(Type.String(), Type.Unknown()));
 /** Accepts both the browser's entry shape (group, x, y) and the payload's (group_name, position). */
-function toNetworkEntry(raw: JsonObject, index: number): NetworkEntry {
-  const position = isJsonObject(raw.position) ? raw.position : {};
-  const rawId = raw.id;
+function toNetworkEntry(raw: unknown, index: number): NetworkEntry {
+  // A value of the wrong type is dropped, and then reported by the usual rules ("Each connection needs a name").
+  const entry = wellTypedProperties(LegacyWhoIKnowEntry, raw);
   return {
-    id: typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : `legacy-${index}`,
-    group: text(raw.group) || text(raw.group_name),
-    location: text(raw.location),
-    x: coordinate(raw.x ?? position.x),
-    y: coordinate(raw.y ?? position.y),
-    avatarSeed: text(raw.avatarSeed),
-    isPart2Entry: raw.isPart2Entry === true || raw.kind === 'person',
+    id: entry.id === undefined ? `legacy-${index}` : String(entry.id),
+    group: entry.group || entry.group_name || '',
+    location: entry.location ?? '',
+    x: entry.x ?? entry.position?.x ?? 0,
+    y: entry.y ?? entry.position?.y ?? 0,
+    avatarSeed: entry.avatarSeed ?? '',
+    isPart2Entry: entry.isPart2Entry === true || entry.kind === 'person',
   };
 }
 
@@ -55,8 +48,8 @@ function parseWhoIKnow(json: string | undefined): NetworkEntry[] | string {
   } catch {
     return WHO_I_KNOW_NOT_A_LIST;
   }
-  if (!Array.isArray(parsed)) return WHO_I_KNOW_NOT_A_LIST;
-  if (!parsed.every(isJsonObject)) return ENTRY_NOT_AN_OBJECT;
+  if (!Value.Check(EntryList, parsed)) return WHO_I_KNOW_NOT_A_LIST;
+  if (!Value.Check(ObjectList, parsed)) return ENTRY_NOT_AN_OBJECT;
   return parsed.map(toNetworkEntry);
 }
 

@@ -1,22 +1,18 @@
+import type { FriendNomination } from './contracts/nomination';
 import { INVALID_PHONE } from './fieldRules';
 import { limits } from './limits';
 import { isValidPhoneNumber, toE164 } from './phoneNumber';
+import { tooLongMessage } from './registrationMessages';
 import { isVisiblyBlank, unusableTextMessage } from './textRules';
 
-/** Body of `POST /api/nominate/friend`. */
-export interface FriendNomination {
-  firstName: string;
-  lastName: string;
-  /** Optional; with or without a leading "@". */
-  instagram: string;
-  phone: string;
-}
+/** The body of `POST /api/nominate/friend` is the contract's (src/domain/contracts/nomination.ts). */
+export type { FriendNomination };
 
 export const NOMINATION_MESSAGES = {
   firstNameRequired: "Your friend's first name is required",
   lastNameRequired: "Your friend's last name is required",
-  firstNameTooLong: `First name must be at most ${limits.fieldMaxLength.firstName} characters`,
-  lastNameTooLong: `Last name must be at most ${limits.fieldMaxLength.lastName} characters`,
+  firstNameTooLong: tooLongMessage(limits.fieldMaxLength.firstName, 'First name'),
+  lastNameTooLong: tooLongMessage(limits.fieldMaxLength.lastName, 'Last name'),
   invalidInstagram: `Instagram handle must be 1 to ${limits.instagramHandleMaxLength} letters, numbers, dots or underscores`,
   phoneRequired: "Your friend's phone number is required",
   invalidPhone: INVALID_PHONE,

@@ -1,4 +1,5 @@
-import { requiredText, type FieldError, type OnboardingDraft } from './fieldRules';
+import type { WebNetworkEntry, WebRegistrationPayload } from './contracts/registration';
+import { parseAge, requiredText, type FieldError, type OnboardingDraft } from './fieldRules';
 import { limits } from './limits';
 
 /** A who-I-know entry. Step 1 entries are groups; step 2 ("people who matter") have `isPart2Entry`. */
@@ -12,7 +13,7 @@ export interface NetworkEntry {
   isPart2Entry: boolean;
 }
 
-export type NetworkEntryKind = 'group' | 'person';
+export type NetworkEntryKind = WebNetworkEntry['kind'];
 
 export function networkEntryKind(entry: Pick<NetworkEntry, 'isPart2Entry'>): NetworkEntryKind {
   return entry.isPart2Entry ? 'person' : 'group';
@@ -39,50 +40,8 @@ export function canAddNetworkEntry(
   return inStep < limits.entriesPerStep;
 }
 
-/** The first of these that applies is shown and submission stops. */
-export const REGISTRATION_REQUIRED_MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  age: 'Age is required',
-  location: 'Location is required',
-  phone: 'Phone number is required',
-  occupation: 'Occupation is required',
-  photos: 'At least one photo is required',
-  whoIKnow: 'Social connections are required',
-} as const;
-
-export interface WebNetworkEntry {
-  id: string;
-  group_name: string;
-  location: string;
-  position: { x: number; y: number };
-  /** Not in the spec's payload: keeps step 2's people distinguishable from step 1's groups. */
-  kind: NetworkEntryKind;
-}
-
-/** What the browser sends as `form_data`, with `invite_code` so the server can re-check the invite. */
-export interface WebRegistrationPayload {
-  invite_code: string;
-  first_name: string;
-  last_name: string;
-  age: number;
-  location: string;
-  /** E.164 when parseable, else as typed (the server then rejects it). */
-  phone: string;
-  occupation: string;
-  /** Both steps' entries; each entry's `kind` tells them apart. */
-  who_i_know_groups: WebNetworkEntry[];
-  /** Always empty. */
-  who_i_know_people: never[];
-  looking_for: string[];
-  interests: string[];
-}
-
-/** A whole number, or NaN for anything else so that no half-typed age is silently rounded. */
-export function parseAge(age: string): number {
-  const trimmed = age.trim();
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
+/** The wire shapes are the contract's (src/domain/contracts/registration.ts). */
+export type { WebNetworkEntry, WebRegistrationPayload };
 
 export function toWebNetworkEntry(entry: NetworkEntry): WebNetworkEntry {
   return {

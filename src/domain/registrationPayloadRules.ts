@@ -5,17 +5,15 @@ import {
   TOO_MANY_LOOKING_FOR,
   TOO_MANY_PHOTOS,
   isLookingForOption,
+  isValidAge,
   validateLongText,
 } from './fieldRules';
 import { normaliseInviteCode } from './inviteCode';
 import { limits } from './limits';
 import { toE164 } from './phoneNumber';
-import {
-  REGISTRATION_REQUIRED_MESSAGES,
-  type WebNetworkEntry,
-  type WebRegistrationPayload,
-} from './registration';
-import { isVisiblyBlank, unusableTextMessage } from './textRules';
+import type { WebNetworkEntry, WebRegistrationPayload } from './registration';
+import { REGISTRATION_MESSAGES, tooLongMessage } from './registrationMessages';
+import { exceedsMaxLength, isVisiblyBlank, unusableTextMessage } from './textRules';
 
 /** The first failing field of a registration: `field` names the payload key, `detail` is shown. */
 export interface PayloadFieldError {
@@ -24,14 +22,14 @@ export interface PayloadFieldError {
 }
 
 const isBlank = isVisiblyBlank;
-const isTooLong = (value: string, maxLength: number) => value.trim().length > maxLength;
-const tooLong = (label: string, maxLength: number) => `${label} must be at most ${maxLength} characters`;
+/** The message names the field: an API answer has no field beside it. */
+const tooLong = (label: string, maxLength: number) => tooLongMessage(maxLength, label);
 
 function firstMissingField(
   payload: WebRegistrationPayload,
   photoCount: number,
 ): PayloadFieldError | undefined {
-  const messages = REGISTRATION_REQUIRED_MESSAGES;
+  const messages = REGISTRATION_MESSAGES.required;
   const missing: [field: string, isMissing: boolean, detail: string][] = [
     ['first_name', isBlank(payload.first_name), messages.firstName],
     ['last_name', isBlank(payload.last_name), messages.lastName],
@@ -79,13 +77,13 @@ function firstEntryError(entries: readonly WebNetworkEntry[]): PayloadFieldError
     if (isBlank(entry.group_name)) {
       return { field: at('group_name'), detail: 'Each connection needs a name' };
     }
-    if (isTooLong(entry.group_name, max.entryName)) {
+    if (exceedsMaxLength(entry.group_name, max.entryName)) {
       return { field: at('group_name'), detail: tooLong('A connection name', max.entryName) };
     }
     if (isBlank(entry.location)) {
       return { field: at('location'), detail: 'Each connection needs a location' };
     }
-    if (isTooLong(entry.location, max.entryLocation)) {
+    if (exceedsMaxLength(entry.location, max.entryLocation)) {
       return { field: at('location'), detail: tooLong('A connection location', max.entryLocation) };
     }
     if (!isCoordinate(entry.position.x) || !isCoordinate(entry.position.y)) {
@@ -128,21 +126,18 @@ function firstRuleError(
     ),
   ]);
   if (textError) return textError;
-  if (isTooLong(payload.first_name, max.firstName)) {
+  if (exceedsMaxLength(payload.first_name, max.firstName)) {
     return { field: 'first_name', detail: tooLong('First name', max.firstName) };
   }
-  if (isTooLong(payload.last_name, max.lastName)) {
+  if (exceedsMaxLength(payload.last_name, max.lastName)) {
     return { field: 'last_name', detail: tooLong('Last name', max.lastName) };
   }
-  const { min: minAge, max: maxAge } = limits.age;
-  if (!Number.isInteger(payload.age) || payload.age < minAge || payload.age > maxAge) {
-    return { field: 'age', detail: INVALID_AGE };
-  }
-  if (isTooLong(payload.location, max.location)) {
+  if (!isValidAge(payload.age)) return { field: 'age', detail: INVALID_AGE };
+  if (exceedsMaxLength(payload.location, max.location)) {
     return { field: 'location', detail: tooLong('Location', max.location) };
   }
   if (!isPhoneValid) return { field: 'phone', detail: INVALID_PHONE };
-  if (isTooLong(payload.occupation, max.occupation)) {
+  if (exceedsMaxLength(payload.occupation, max.occupation)) {
     return { field: 'occupation', detail: tooLong('Occupation', max.occupation) };
   }
   const occupationError = validateLongText(payload.occupation);
@@ -167,7 +162,7 @@ function firstRuleError(
   if (payload.interests.some(isBlank)) {
     return { field: 'interests', detail: 'Interests must not be empty' };
   }
-  if (payload.interests.some((interest) => isTooLong(interest, max.joy))) {
+  if (payload.interests.some((interest) => exceedsMaxLength(interest, max.joy))) {
     return { field: 'interests', detail: tooLong('Each interest', max.joy) };
   }
 

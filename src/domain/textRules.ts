@@ -30,6 +30,11 @@ export function isVisiblyBlank(value: string): boolean {
   return value.replace(INVISIBLE, '') === '';
 }
 
+/** Longer than `maxLength` once trimmed (what is stored is trimmed). */
+export function exceedsMaxLength(value: string, maxLength: number): boolean {
+  return value.trim().length > maxLength;
+}
+
 /** The first reason this text cannot be stored, or undefined when it can (blank counts). */
 export function textProblem(
   value: string,

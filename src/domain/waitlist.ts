@@ -1,19 +1,12 @@
+import type { WaitlistEmailRequest, WaitlistPhoneRequest } from './contracts/waitlist';
 import { INVALID_PHONE, REQUIRED } from './fieldRules';
 import { limits } from './limits';
 import { waitlistPhoneToE164 } from './phoneNumber';
-import { unusableTextMessage } from './textRules';
+import { tooLongMessage } from './registrationMessages';
+import { exceedsMaxLength, unusableTextMessage } from './textRules';
 
-/** Body of `POST /api/waitlist/join` from the invite overlay (the form supplies no name). */
-export interface WaitlistPhoneRequest {
-  phone_number: string;
-  /** The overlay sends null: its form has no name field. */
-  name?: string | null;
-}
-
-/** The test harness joins the waitlist with an e-mail address instead. */
-export interface WaitlistEmailRequest {
-  email: string;
-}
+/** The bodies of `POST /api/waitlist/join` are the contract's (src/domain/contracts/waitlist.ts). */
+export type { WaitlistEmailRequest, WaitlistPhoneRequest };
 
 /** The waitlist phone: required, at most 20 characters, a valid number once formatted. */
 export function validateWaitlistPhone(input: string): string | undefined {
@@ -24,7 +17,7 @@ export function validateWaitlistPhone(input: string): string | undefined {
 export function validateWaitlistName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   const maxLength = limits.waitlistNameMaxLength;
-  if (name.trim().length > maxLength) return `Name must be at most ${maxLength} characters`;
+  if (exceedsMaxLength(name, maxLength)) return tooLongMessage(maxLength, 'Name');
   return unusableTextMessage('Name', name);
 }
 

@@ -1,4 +1,10 @@
 import { http, HttpResponse } from 'msw';
+import type { ErrorDetail } from '../domain/contracts/errors';
+import type { InviteValidation } from '../domain/contracts/inviteCode';
+import type { MemberInvitesAnswer } from '../domain/contracts/memberInvites';
+import type { NominationThanks } from '../domain/contracts/nomination';
+import type { Registered } from '../domain/contracts/registration';
+import type { WaitlistJoined } from '../domain/contracts/waitlist';
 
 /** Codes the stand-in server knows; anything else is unknown. */
 export const mockInviteCodes = { valid: 'WELCOME234', expired: 'EXPIRED234' } as const;
@@ -13,15 +19,15 @@ export const handlers = [
   http.get('*/api/auth/validate-code/:code', ({ params }) => {
     const code = String(params.code).trim().toUpperCase();
     if (code === mockInviteCodes.valid)
-      return HttpResponse.json({ valid: true, message: 'Invite code is valid' });
+      return HttpResponse.json<InviteValidation>({ valid: true, message: 'Invite code is valid' });
     if (code === mockInviteCodes.expired) {
-      return HttpResponse.json({ valid: false, message: 'This invite code has expired' });
+      return HttpResponse.json<InviteValidation>({ valid: false, message: 'This invite code has expired' });
     }
-    return HttpResponse.json({ valid: false, message: 'Invalid invite code' });
+    return HttpResponse.json<InviteValidation>({ valid: false, message: 'Invalid invite code' });
   }),
 
   http.post('*/api/auth/register', () =>
-    HttpResponse.json(
+    HttpResponse.json<Registered>(
       {
         success: true,
         message: 'Welcome to Becca! Your registration is complete.',
@@ -33,15 +39,15 @@ export const handlers = [
     ),
   ),
 
-  http.post('*/api/nominate/friend', ({ request }) =>
+  http.post<never, never, NominationThanks | ErrorDetail>('*/api/nominate/friend', ({ request }) =>
     request.headers.get('authorization')?.startsWith('Bearer ')
-      ? HttpResponse.json({ success: true, message: 'Thank you!' })
-      : HttpResponse.json({ detail: 'Please sign in to nominate a friend.' }, { status: 401 }),
+      ? HttpResponse.json<NominationThanks>({ success: true, message: 'Thank you!' })
+      : HttpResponse.json<ErrorDetail>({ detail: 'Please sign in to nominate a friend.' }, { status: 401 }),
   ),
 
-  http.get('*/api/me/invites', ({ request }) =>
+  http.get<never, never, MemberInvitesAnswer | ErrorDetail>('*/api/me/invites', ({ request }) =>
     request.headers.get('authorization')?.startsWith('Bearer ')
-      ? HttpResponse.json({
+      ? HttpResponse.json<MemberInvitesAnswer>({
           invites: ['MOCKINV234', 'MOCKINV345', 'MOCKINV456'].map((code, index) => ({
             code,
             status: index === 0 ? 'used' : 'unused',
@@ -51,11 +57,11 @@ export const handlers = [
           unlocked: true,
           whatsapp_url: null,
         })
-      : HttpResponse.json({ detail: 'Please sign in to see your invites.' }, { status: 401 }),
+      : HttpResponse.json<ErrorDetail>({ detail: 'Please sign in to see your invites.' }, { status: 401 }),
   ),
 
   http.post('*/api/waitlist/join', () =>
-    HttpResponse.json({
+    HttpResponse.json<WaitlistJoined>({
       success: true,
       message: "You're on the waitlist. We'll text you when a place opens up.",
     }),

@@ -1,4 +1,4 @@
-import type { MemberProfile } from '../../domain/memberProfile';
+import type { MemberProfile } from '../../domain/contracts/member';
 import { api } from '../../shared/api';
 
 const accountApi = api.injectEndpoints({

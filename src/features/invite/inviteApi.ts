@@ -1,15 +1,10 @@
 import { api } from '../../shared/api';
-import type { WaitlistEmailRequest, WaitlistPhoneRequest } from '../../domain/waitlist';
-
-export interface InviteValidation {
-  valid: boolean;
-  message: string;
-}
-
-export interface WaitlistAnswer {
-  success: boolean;
-  message: string;
-}
+import type { InviteValidation } from '../../domain/contracts/inviteCode';
+import type {
+  WaitlistEmailRequest,
+  WaitlistJoined,
+  WaitlistPhoneRequest,
+} from '../../domain/contracts/waitlist';
 
 const inviteApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +13,7 @@ const inviteApi = api.injectEndpoints({
       // A code can be revoked or used up at any time: an answer is not kept once nobody shows it.
       keepUnusedDataFor: 0,
     }),
-    joinWaitlist: build.mutation<WaitlistAnswer, WaitlistPhoneRequest | WaitlistEmailRequest>({
+    joinWaitlist: build.mutation<WaitlistJoined, WaitlistPhoneRequest | WaitlistEmailRequest>({
       query: (body) => ({ url: '/api/waitlist/join', method: 'POST', body }),
     }),
   }),

@@ -1,22 +1,7 @@
+import type { MemberInvitesAnswer } from '../../domain/contracts/memberInvites';
 import { api } from '../../shared/api';
 
-export type MemberInviteStatus = 'unused' | 'used' | 'expired' | 'revoked';
-
-export interface MemberInvite {
-  code: string;
-  /** Only an `unused` code can still let a friend in. */
-  status: MemberInviteStatus;
-  used: boolean;
-  share_url: string;
-}
-
-export interface MemberInvitesAnswer {
-  invites: MemberInvite[];
-  /** False until the member messages Becca on WhatsApp from their number: their codes come then. */
-  unlocked: boolean;
-  /** While locked, their link to message Becca. */
-  whatsapp_url: string | null;
-}
+export type { MemberInvite, MemberInviteStatus } from '../../domain/contracts/memberInvites';
 
 const memberInvitesApi = api.injectEndpoints({
   endpoints: (build) => ({

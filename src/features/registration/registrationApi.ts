@@ -1,17 +1,12 @@
 import { storeAccessToken } from '../../shared/accessToken';
 import { api, apiBaseUrl } from '../../shared/api';
-import type { FriendNomination } from '../../domain/nomination';
-import type { WebRegistrationPayload } from '../../domain/registration';
+import type { FriendNomination, NominationThanks } from '../../domain/contracts/nomination';
+import type { Registered, WebRegistrationPayload } from '../../domain/contracts/registration';
 import { uploadProgressed, uploadReset } from './registrationSlice';
 import { sendMultipart } from './sendMultipart';
 
-export interface RegistrationAnswer {
-  success: boolean;
-  message: string;
-  access_token: string;
-  user_id: string;
-  whatsapp_url: string;
-}
+/** What a registration answers: the contract's `Registered`. */
+export type RegistrationAnswer = Registered;
 
 /** Not serialisable (Blobs), which RTK allows in a mutation's argument (`meta.arg` is exempt). */
 export interface RegistrationUpload {
@@ -55,7 +50,7 @@ const registrationApi = api.injectEndpoints({
         return sendMultipart<RegistrationAnswer>(`${apiBaseUrl}/api/auth/register`, form, () => undefined);
       },
     }),
-    nominateFriend: build.mutation<{ success: boolean; message: string }, FriendNomination>({
+    nominateFriend: build.mutation<NominationThanks, FriendNomination>({
       query: (nomination) => ({ url: '/api/nominate/friend', method: 'POST', body: nomination }),
     }),
   }),

@@ -1,3 +1,5 @@
+import { Value } from '@sinclair/typebox/value';
+import { StoredType as Type, wellTypedProperties } from '../../domain/contracts/lenientRead';
 import {
   WIZARD_STEP_FIELDS,
   WIZARD_STEP_ORDER,
@@ -31,8 +33,6 @@ export interface JoinDraft {
   network: NetworkEntry[];
 }
 
-type Fields = Record<string, unknown>;
-
 const TEXT_FIELDS = [
   'firstName',
   'lastName',
@@ -53,34 +53,71 @@ const TEXT_CAP: Record<(typeof TEXT_FIELDS)[number], number> = {
 
 const ALL_FIELDS = new Set<string>(Object.values(WIZARD_STEP_FIELDS).flat());
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** What session storage may hold, read leniently: a part of the wrong type is left out, not trusted. */
+const StoredObject = Type.Object({});
+const StoredDraft = Type.Object({
+  firstName: Type.String(),
+  lastName: Type.String(),
+  age: Type.String(),
+  joy: Type.String(),
+  exciting: Type.String(),
+  occupation: Type.String(),
+  phone: Type.String(),
+  location: Type.String(),
+  lookingFor: Type.Array(Type.Unknown()),
+});
+const StoredOnboarding = Type.Object({
+  draft: Type.Unknown(),
+  photo: Type.Unknown(),
+  step: Type.Unknown(),
+  direction: Type.Unknown(),
+  touched: Type.Array(Type.Unknown()),
+});
+const StoredPhoto = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.String(),
+  type: Type.String(),
+  size: Type.Number({ minimum: 0 }),
+  width: Type.Optional(Type.Unknown()),
+  height: Type.Optional(Type.Unknown()),
+});
+const StoredJoinFlow = Type.Object({ step: Type.Unknown(), inviteCode: Type.String() });
+const StoredEntry = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: limits.fieldMaxLength.entryId }),
+  group: Type.String(),
+  location: Type.String(),
+  x: Type.Number(),
+  y: Type.Number(),
+  avatarSeed: Type.String(),
+  isPart2Entry: Type.Boolean(),
+});
+const StoredNetwork = Type.Object({ entries: Type.Array(Type.Unknown()) });
+const StoredJoinDraft = Type.Object({
+  joinFlow: Type.Unknown(),
+  onboarding: Type.Unknown(),
+  network: Type.Unknown(),
+});
 
 function restoreDraft(value: unknown, fallback: OnboardingDraft): OnboardingDraft {
-  if (!isObject(value)) return fallback;
+  if (!Value.Check(StoredObject, value)) return fallback;
+  const stored = wellTypedProperties(StoredDraft, value);
   const draft: OnboardingDraft = { ...fallback, lookingFor: [] };
   for (const field of TEXT_FIELDS) {
-    const text = value[field];
-    if (typeof text === 'string') draft[field] = text.slice(0, TEXT_CAP[field]);
+    const text = stored[field];
+    if (text !== undefined) draft[field] = text.slice(0, TEXT_CAP[field]);
   }
-  if (Array.isArray(value.lookingFor)) {
-    for (const option of value.lookingFor) {
-      if (typeof option === 'string' && isLookingForOption(option) && !draft.lookingFor.includes(option)) {
-        draft.lookingFor = toggleLookingFor(draft.lookingFor, option);
-      }
+  for (const option of stored.lookingFor ?? []) {
+    if (typeof option === 'string' && isLookingForOption(option) && !draft.lookingFor.includes(option)) {
+      draft.lookingFor = toggleLookingFor(draft.lookingFor, option);
     }
   }
   return draft;
 }
 
 function restorePhoto(value: unknown): PhotoMeta | null {
-  if (!isObject(value)) return null;
+  if (!Value.Check(StoredPhoto, value)) return null;
   const { id, name, type, size, width, height } = value;
   const dimension = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null);
-  if (typeof id !== 'string' || id === '' || id.length > 64) return null;
-  if (typeof name !== 'string' || typeof type !== 'string') return null;
-  if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) return null;
   return {
     id,
     name: name.slice(0, 255),
@@ -106,64 +143,56 @@ function restoreStep(value: unknown, draft: OnboardingDraft, photoCount: number)
 
 function restoreOnboarding(value: unknown): OnboardingState {
   const fallback = initialOnboardingState;
-  if (!isObject(value)) return fallback;
-  const draft = restoreDraft(value.draft, fallback.draft);
-  const photo = restorePhoto(value.photo);
-  const touched = Array.isArray(value.touched)
-    ? [...new Set(value.touched.filter((field): field is WizardField => ALL_FIELDS.has(String(field))))]
-    : [];
+  if (!Value.Check(StoredObject, value)) return fallback;
+  const stored = wellTypedProperties(StoredOnboarding, value);
+  const draft = restoreDraft(stored.draft, fallback.draft);
+  const photo = restorePhoto(stored.photo);
+  const touched = (stored.touched ?? []).filter((field): field is WizardField =>
+    ALL_FIELDS.has(String(field)),
+  );
   return {
     draft,
-    step: restoreStep(value.step, draft, photo ? 1 : 0),
-    direction: value.direction === -1 ? -1 : 1,
-    touched,
+    step: restoreStep(stored.step, draft, photo ? 1 : 0),
+    direction: stored.direction === -1 ? -1 : 1,
+    touched: [...new Set(touched)],
     photo,
   };
 }
 
 function restoreJoinFlow(value: unknown): JoinDraft['joinFlow'] {
-  if (!isObject(value) || typeof value.inviteCode !== 'string') return null;
+  if (!Value.Check(StoredJoinFlow, value)) return null;
   const step = JOIN_STEP_ORDER.find((known) => known === value.step);
   if (step === undefined || step === 'tutorial') return null;
   return { step, inviteCode: value.inviteCode.slice(0, 20) };
 }
 
 function isSoundEntry(value: unknown): value is NetworkEntry {
-  if (!isObject(value)) return false;
   return (
-    typeof value.id === 'string' &&
-    value.id !== '' &&
-    value.id.length <= limits.fieldMaxLength.entryId &&
-    typeof value.group === 'string' &&
-    typeof value.location === 'string' &&
-    Object.keys(validateNetworkEntryInput(value.group, value.location)).length === 0 &&
-    typeof value.x === 'number' &&
-    Number.isFinite(value.x) &&
-    typeof value.y === 'number' &&
-    Number.isFinite(value.y) &&
-    typeof value.avatarSeed === 'string' &&
-    typeof value.isPart2Entry === 'boolean'
+    Value.Check(StoredEntry, value) &&
+    Object.keys(validateNetworkEntryInput(value.group, value.location)).length === 0
   );
 }
 
 function restoreNetwork(value: unknown): NetworkEntry[] {
-  const entries = isObject(value) && Array.isArray(value.entries) ? value.entries : [];
+  const entries = wellTypedProperties(StoredNetwork, value).entries ?? [];
   const restored: NetworkEntry[] = [];
   for (const entry of entries) {
     if (!isSoundEntry(entry)) continue;
     if (restored.some((kept) => kept.id === entry.id)) continue;
     if (!canAddNetworkEntry(restored, entry.isPart2Entry)) continue;
-    restored.push({ ...entry, group: entry.group.trim(), location: entry.location.trim() });
+    const sound = Value.Clean(StoredEntry, structuredClone(entry)) as NetworkEntry;
+    restored.push({ ...sound, group: entry.group.trim(), location: entry.location.trim() });
   }
   return restored;
 }
 
 /** The draft from whatever session storage held (`JSON.parse`d), or undefined for anything but an object. */
 export function restoreJoinDraft(value: unknown): JoinDraft | undefined {
-  if (!isObject(value)) return undefined;
+  if (!Value.Check(StoredObject, value)) return undefined;
+  const stored = wellTypedProperties(StoredJoinDraft, value);
   return {
-    joinFlow: restoreJoinFlow(value.joinFlow),
-    onboarding: restoreOnboarding(value.onboarding),
-    network: restoreNetwork(value.network),
+    joinFlow: restoreJoinFlow(stored.joinFlow),
+    onboarding: restoreOnboarding(stored.onboarding),
+    network: restoreNetwork(stored.network),
   };
 }

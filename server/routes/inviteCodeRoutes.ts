@@ -1,7 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { limits } from '../../src/domain/limits';
 import type { Db } from '../db/database';
-import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
+import {
+  findInviteCode,
+  inviteCodeMessages,
+  inviteCodeState,
+  recordFirstCheck,
+} from '../invites/inviteCodeStore';
 import type { AttemptLimit } from '../rateLimits/attemptLimits';
 import { ErrorDetail } from './schemas';
 
@@ -39,6 +44,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
       const state = inviteCodeState(row);
       app.metrics.inviteValidations.inc({ outcome: state });
       if (state !== 'valid') await failedChecks.countClient(request);
+      else if (row) await recordFirstCheck(db, row);
       return { valid: state === 'valid', message: inviteCodeMessages[state] };
     },
   );

@@ -13,6 +13,7 @@ import { waitlistRoutes } from './routes/waitlistRoutes';
 import { registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { overviewAdminRoutes } from './routes/overviewAdminRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
 import { memberDataRoutes } from './routes/memberDataRoutes';
 import { optOutRoutes } from './routes/optOutRoutes';
@@ -191,6 +192,7 @@ export async function buildApp({
       adminToken,
       appUrl: settings.appUrl,
     });
+    await app.register(overviewAdminRoutes, { db, adminToken, appUrl: settings.appUrl });
   }
   const siteUrl = settings.appUrl.replace(/\/+$/, '');
   await app.register(siteFileRoutes, { siteUrl });

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { inviteCodes, users, waitlist } from '../../server/db/schema';
 import { createInviteCode, revokeInviteCode } from '../../server/invites/inviteCodeStore';
 import { linkMember, markOnboarded } from '../../server/members/memberLifecycle';
-import { REGISTRATION_DAYS, type AdminOverview } from '../../src/domain/contracts/adminOverview';
+import type { AdminOverview } from '../../src/domain/contracts/adminOverview';
+import { REGISTRATION_DAYS } from '../../src/domain/funnel';
 import {
   codeFromWhatsAppUrl,
   expectDetail,

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, isNull, max, min, sql } from 'drizzle-orm';
-import {
-  REGISTRATION_DAYS,
-  type AdminOverview,
-  type CohortFunnel,
-  type FunnelCounts,
-  type RegistrationDay,
-  type WaitlistSummary,
+import { REGISTRATION_DAYS } from '../../src/domain/funnel';
+import type {
+  AdminOverview,
+  CohortFunnel,
+  FunnelCounts,
+  RegistrationDay,
+  WaitlistSummary,
 } from '../../src/domain/contracts/adminOverview';
 import type { Db } from '../db/database';
 import { inviteCodes, users, waitlist } from '../db/schema';

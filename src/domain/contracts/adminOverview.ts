@@ -1,15 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { REGISTRATION_DAYS } from '../funnel';
 
 /**
  * `GET /api/admin/overview`: how the network grows, for the operator console's first page. The
- * server declares this schema for its answer and the console's RTK Query endpoint is typed from it.
+ * server declares this schema for its answer and the console's RTK Query endpoint is typed from it
+ * (types only: the console takes the stages from src/domain/funnel.ts, and no TypeBox with them).
  */
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
-
-/** The stages a code and the people who use it pass through, in order. */
-export const funnelStages = ['issued', 'checked', 'registered', 'linked', 'onboarded'] as const;
-export type FunnelStage = (typeof funnelStages)[number];
 
 export const FunnelCounts = Type.Object(
   {
@@ -44,9 +42,6 @@ export const RegistrationDay = Type.Object({
   registrations: count('Members who registered that day and still have an account.'),
 });
 export type RegistrationDay = Static<typeof RegistrationDay>;
-
-/** How many days `registrationsPerDay` covers, today included. */
-export const REGISTRATION_DAYS = 30;
 
 export const WaitlistSummary = Type.Object({
   waiting: count('Entries not yet sent an invitation.'),

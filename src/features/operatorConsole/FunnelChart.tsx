@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { useId } from 'react';
-import { funnelStages, type FunnelCounts, type FunnelStage } from '../../domain/contracts/adminOverview';
+import type { FunnelCounts } from '../../domain/contracts/adminOverview';
+import { funnelStages, type FunnelStage } from '../../domain/funnel';
 import { formatCount, formatShare } from './consoleFormat';
 
 export const stageNames: Record<FunnelStage, string> = {

@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import { useId, useState } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
-import { funnelStages, type AdminOverview } from '../../domain/contracts/adminOverview';
+import type { AdminOverview } from '../../domain/contracts/adminOverview';
+import { funnelStages } from '../../domain/funnel';
 import { apiErrorDetail } from '../../shared/api';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { cohortName, daysSince, formatCount, formatDate } from './consoleFormat';

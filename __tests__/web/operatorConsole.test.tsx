@@ -98,6 +98,17 @@ test('without a session, /admin says how to get a sign-in link and asks for noth
   expect(calls).toEqual(['GET /api/admin/session']);
 });
 
+test('a server that answers the session check with 404 (no such route for strangers) means signed out', async () => {
+  adminApi({
+    session: () => HttpResponse.json({ detail: 'No API endpoint GET /api/admin/session.' }, { status: 404 }),
+  });
+  renderRoute('/admin');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to the operator console' }),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
 test('while the session is checked the page says so, with its heading already there', async () => {
   adminApi({
     session: () => {
@@ -246,34 +257,35 @@ test('while the overview loads the page says so; a failure shows the server’s 
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('a session that ends under the page: any admin call answering 401 shows how to get back in', async () => {
-  const calls = adminApi({
-    session: (call) => (call === 1 ? HttpResponse.json({ operator: { name: 'Grace' } }) : signedOutAnswer()),
-    overviewAnswer: (call) =>
-      call === 1
-        ? HttpResponse.json(overview)
-        : HttpResponse.json({ detail: 'Your session has expired.' }, { status: 401 }),
-  });
-  const user = userEvent.setup();
-  renderRoute('/admin');
-  await user.click(await screen.findByRole('button', { name: 'Refresh' }));
+test.each([401, 404])(
+  'a session that ends under the page: an admin call answering %i shows how to get back in',
+  async (status) => {
+    const refused = () => HttpResponse.json({ detail: 'No session.' }, { status });
+    const calls = adminApi({
+      session: (call) => (call === 1 ? HttpResponse.json({ operator: { name: 'Grace' } }) : refused()),
+      overviewAnswer: (call) => (call === 1 ? HttpResponse.json(overview) : refused()),
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Refresh' }));
 
-  const heading = await screen.findByRole('heading', { level: 1, name: 'Your session has ended' });
-  expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended — get a new sign-in link.');
-  expect(screen.getByText('npm run operators -- sign-in-link NAME')).toBeInTheDocument();
-  // Nothing of the console is left: not the numbers, not the name, not Sign out.
-  expect(screen.queryByRole('table')).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
-  // The Refresh button went with the old screen: focus goes to the news.
-  await waitFor(() => expect(heading).toHaveFocus());
-  expect(calls).toEqual([
-    'GET /api/admin/session',
-    'GET /api/admin/overview',
-    'GET /api/admin/overview',
-    'GET /api/admin/session',
-  ]);
-});
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your session has ended' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended — get a new sign-in link.');
+    expect(screen.getByText('npm run operators -- sign-in-link NAME')).toBeInTheDocument();
+    // Nothing of the console is left: not the numbers, not the name, not Sign out.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
+    // The Refresh button went with the old screen: focus goes to the news.
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(calls).toEqual([
+      'GET /api/admin/session',
+      'GET /api/admin/overview',
+      'GET /api/admin/overview',
+      'GET /api/admin/session',
+    ]);
+  },
+);
 
 test('Sign out ends the session on the server and leaves nothing of the console on screen', async () => {
   const calls = adminApi({

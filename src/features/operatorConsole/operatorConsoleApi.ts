@@ -3,7 +3,7 @@ import { api, apiErrorStatus } from '../../shared/api';
 
 /**
  * `GET /api/admin/session`: who is signed in to the console on this browser (its HttpOnly cookie),
- * or 401. The cookie travels by itself: the console is served from the API's own origin.
+ * or 401 (see refusesThisBrowser). The cookie travels by itself: the console is served from the API's own origin.
  */
 export interface OperatorSession {
   operator: { name: string };
@@ -13,18 +13,24 @@ const SESSION_TAG = 'OperatorSession' as const;
 const consoleApi = api.enhanceEndpoints({ addTagTypes: [SESSION_TAG] });
 
 /**
- * Any admin call answering 401 means the session died under the page (expired, or the operator was
- * removed): the session is asked again, and its answer (401, with the operator still known from
- * before) is what tells the console to say so rather than show a broken page.
+ * The answers of an admin route to a browser without a live session: 401, or the 404 of a route that
+ * does not exist, which is how the admin routes have always refused anyone they do not know.
  */
-async function recheckSessionOn401(
+export const refusesThisBrowser = (error: unknown) => [401, 404].includes(apiErrorStatus(error) ?? 0);
+
+/**
+ * Any admin call refused that way means the session may have died under the page (expired, or the
+ * operator was removed): the session is asked again, and its answer (refused, with the operator still
+ * known from before) is what tells the console to say so rather than show a broken page.
+ */
+async function recheckSessionWhenRefused(
   _argument: unknown,
   { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
 ) {
   try {
     await queryFulfilled;
   } catch (failure) {
-    if (apiErrorStatus((failure as { error?: unknown }).error) === 401)
+    if (refusesThisBrowser((failure as { error?: unknown }).error))
       dispatch(consoleApi.util.invalidateTags([SESSION_TAG]));
   }
 }
@@ -40,7 +46,7 @@ const operatorConsoleApi = consoleApi.injectEndpoints({
     }),
     adminOverview: build.query<AdminOverview, void>({
       query: () => '/api/admin/overview',
-      onQueryStarted: recheckSessionOn401,
+      onQueryStarted: recheckSessionWhenRefused,
     }),
   }),
 });

@@ -1,5 +1,5 @@
-import { apiErrorDetail, apiErrorStatus } from '../../shared/api';
-import { useOperatorSessionQuery } from './operatorConsoleApi';
+import { apiErrorDetail } from '../../shared/api';
+import { refusesThisBrowser, useOperatorSessionQuery } from './operatorConsoleApi';
 
 /** Where this browser stands with the console, from `GET /api/admin/session`. */
 export type ConsoleSession =
@@ -11,10 +11,10 @@ export type ConsoleSession =
   | { state: 'signedIn'; name: string };
 
 export function useConsoleSession(): ConsoleSession {
-  // RTK Query keeps the last good answer in `data` when a later check fails: that is how a 401 now
-  // is told apart from never having been signed in.
+  // RTK Query keeps the last good answer in `data` when a later check fails: that is how a refusal
+  // now is told apart from never having been signed in.
   const { data, error, isError, refetch } = useOperatorSessionQuery();
-  if (isError && apiErrorStatus(error) === 401) {
+  if (isError && refusesThisBrowser(error)) {
     return data ? { state: 'ended', name: data.operator.name } : { state: 'signedOut' };
   }
   if (data) return { state: 'signedIn', name: data.operator.name };

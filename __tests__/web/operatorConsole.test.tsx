@@ -169,6 +169,8 @@ test('signed in: the operator’s name, the sections and Sign out, and the funne
     ['No label', '10', '7', '6', '4', '2'],
     ['All codes', '1,240', '31', '27', '20', '14'],
   ]);
+  // Signing in is the page loading: focus stays where the browser put it.
+  expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).not.toHaveFocus();
   expect(document.title).toBe('Overview · Operator console · Becca');
   expect(calls).toEqual(['GET /api/admin/session', 'GET /api/admin/overview']);
 });

@@ -92,6 +92,18 @@ const Narrow = styled.div`
 /** The console's sections; the later ones (codes, waitlist, members, webhooks, audit) join this list. */
 const sections = [{ to: routePaths.admin, label: 'Overview' }] as const;
 
+/**
+ * The screen's name for moving focus: the check of the session and the first screen after it are
+ * still the page loading, where focus stays where the browser put it; a later change (the session
+ * ending, signing out) moves it to the new heading.
+ */
+function useScreenAfterLoad(state: string): string {
+  const [firstShown, setFirstShown] = useState<string | null>(null);
+  // Remembered while rendering (React's pattern for state that follows a value), not in an effect.
+  if (firstShown === null && state !== 'checking') setFirstShown(state);
+  return state === 'checking' || state === (firstShown ?? state) ? 'loading' : state;
+}
+
 function Screen({ heading, children }: { heading: string; children: ReactNode }) {
   return (
     <Narrow>
@@ -139,7 +151,7 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
   const session = useConsoleSession();
   const [signedOut, setSignedOut] = useState(false);
   const state = signedOut ? 'signedOutNow' : session.state;
-  useFocusScreenHeading(state);
+  useFocusScreenHeading(useScreenAfterLoad(state));
 
   let content: ReactNode;
   if (state === 'signedOutNow') {

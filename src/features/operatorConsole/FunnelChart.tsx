@@ -56,8 +56,7 @@ export const DataTable = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.line};
     text-align: right;
   }
-  th:first-of-type,
-  td:first-of-type {
+  tr > :first-child {
     text-align: left;
     padding-left: 0;
   }

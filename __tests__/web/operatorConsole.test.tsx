@@ -306,6 +306,19 @@ test('Sign out ends the session on the server and leaves nothing of the console 
   expect(calls).toContain('POST /api/admin/session/sign-out');
 });
 
+test('a sign-out answered with a redirect back to /admin (as a form would be) is a sign-out too', async () => {
+  adminApi({
+    signOutAnswer: () =>
+      new HttpResponse('<!doctype html><title>Operator console · Becca</title>', {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      }),
+  });
+  const user = userEvent.setup();
+  renderRoute('/admin');
+  await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'You have signed out' })).toBeInTheDocument();
+});
+
 test('a sign-out the server refuses says why and keeps the operator signed in', async () => {
   adminApi({
     signOutAnswer: () =>

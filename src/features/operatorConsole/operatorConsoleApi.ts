@@ -41,8 +41,9 @@ const operatorConsoleApi = consoleApi.injectEndpoints({
       query: () => '/api/admin/session',
       providesTags: [SESSION_TAG],
     }),
-    signOut: build.mutation<void, void>({
-      query: () => ({ url: '/api/admin/session/sign-out', method: 'POST' }),
+    /** Any success will do, whatever its body: 204, or a redirect back to /admin that fetch follows. */
+    signOut: build.mutation<unknown, void>({
+      query: () => ({ url: '/api/admin/session/sign-out', method: 'POST', responseHandler: 'content-type' }),
     }),
     adminOverview: build.query<AdminOverview, void>({
       query: () => '/api/admin/overview',

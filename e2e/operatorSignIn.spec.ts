@@ -48,7 +48,7 @@ test('a sign-in link signs the browser in; other sites cannot act with the sessi
   await expect(button).toBeVisible();
   await button.click();
   await expect(page).toHaveURL(`${server.url}/admin`);
-  await expect(page.getByRole('heading', { name: `Signed in as ${name}` })).toBeVisible();
+  await expect(page.getByText('Signed in as')).toContainText(name);
   const [cookie] = await page.context().cookies(server.url);
   expect(cookie).toMatchObject({ name: 'becca_operator', httpOnly: true, sameSite: 'Strict', path: '/' });
 
@@ -73,19 +73,20 @@ test('a sign-in link signs the browser in; other sites cannot act with the sessi
   await expect(page.locator('body')).toContainText('No API endpoint POST');
   expect(await operators('list')).toMatch(new RegExp(`^${name}\\s`, 'm'));
 
-  // Sign out from /admin.
+  // Sign out from the console.
   await page.goto(`${server.url}/admin`);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(`${server.url}/admin`);
-  await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in to the operator console' })).toBeVisible();
 
   // Signed in again, then removed from the command line: the session dies at once.
   await page.goto(`${server.url}${await signInPath(name)}`);
   await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await expect(page.getByRole('heading', { name: `Signed in as ${name}` })).toBeVisible();
+  await expect(page.getByText('Signed in as')).toContainText(name);
   await operators('remove', name);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in to the operator console' })).toBeVisible();
   expect(refusedByCsp).toEqual([]);
   // And it applied: the site's paper colour, not the browser's white.
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(

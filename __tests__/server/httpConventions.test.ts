@@ -189,7 +189,7 @@ describe.each(engines)('HTTP as browsers, CDNs and crawlers expect it, on $name'
         .map((pathname) => `${APP_URL}${pathname}`)
         .sort(),
     );
-    for (const developerPage of ['/test-integration', '/phone-fade-test', '/account'])
+    for (const developerPage of ['/test-integration', '/phone-fade-test', '/account', '/admin'])
       expect(response.body).not.toContain(developerPage);
   });
 

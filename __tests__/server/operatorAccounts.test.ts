@@ -180,11 +180,6 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
       .where(eq(operatorSignInLinks.tokenHash, sha256(linkToken)));
     expect(used!.usedAt).toBeInstanceOf(Date);
 
-    // The page it lands on, from any address: who is signed in, and a Sign-out button.
-    const landing = await browser('GET', '/admin', { cookie: sessionToken });
-    expect(landing.statusCode).toBe(200);
-    expect(landing.body).toContain('Signed in as alice');
-    expect(landing.body).toContain('<form method="post" action="/api/admin/session/sign-out">');
     expect((await sessionOf(sessionToken)).json()).toEqual({ operator: { name: 'alice' } });
   });
 
@@ -274,7 +269,6 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
     // The stored hash presented as the token is no session either.
     expect((await browser('GET', '/api/admin/waitlist', { cookie: sha256(session) })).statusCode).toBe(404);
     expect((await browser('GET', '/api/admin/session')).statusCode).toBe(401);
-    expect((await browser('GET', '/admin')).body).toContain('You are not signed in');
   });
 
   test.each([

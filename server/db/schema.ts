@@ -31,6 +31,8 @@ export const inviteCodes = pgTable(
     uses: integer('uses').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When someone first checked this code and it was valid: the funnel's "checked" stage. */
+    firstCheckedAt: timestamp('first_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** The member whose quota this code belongs to; null for the operator's codes. */
     invitedBy: uuid('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

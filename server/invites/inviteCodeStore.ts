@@ -71,6 +71,19 @@ export async function findInviteCode(db: Db, rawCode: string): Promise<InviteCod
 }
 
 /**
+ * Marks a code as checked for the operator's funnel, once: only when the row the check already read
+ * has no date yet, so every later check of the code costs nothing more. Two first checks at the same
+ * moment both write; the `IS NULL` keeps the earlier date.
+ */
+export async function recordFirstCheck(db: Db, row: InviteCodeRow): Promise<void> {
+  if (row.firstCheckedAt) return;
+  await db
+    .update(inviteCodes)
+    .set({ firstCheckedAt: sql`now()` })
+    .where(and(eq(inviteCodes.code, row.code), isNull(inviteCodes.firstCheckedAt)));
+}
+
+/**
  * Takes one use of a code inside the caller's transaction, or returns false. The condition lives in
  * the UPDATE itself so that concurrent registrations cannot both take the last use.
  */

@@ -5,6 +5,7 @@ import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import type { OperatorCommands } from '../operator/operatorCommands';
 import { operatorFromSession } from '../operator/operatorSessions';
 import { operatorAdminRoutes } from './operatorAdminRoutes';
+import { overviewAdminRoutes } from './overviewAdminRoutes';
 import { memberInviteAdminRoutes } from './memberInviteAdminRoutes';
 import { privacyAdminRoutes } from './privacyAdminRoutes';
 import { memberAdminRoutes } from './memberAdminRoutes';
@@ -107,4 +108,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{
   await app.register(memberInviteAdminRoutes, { commands });
   await app.register(privacyAdminRoutes, { commands });
   await app.register(operatorAdminRoutes, { commands });
+  await app.register(overviewAdminRoutes, { db });
 };

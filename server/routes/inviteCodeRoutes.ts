@@ -3,7 +3,12 @@ import { errorAnswers } from '../../src/domain/contracts/errors';
 import { InviteCodeParams, InviteCodeValidation } from '../../src/domain/contracts/inviteCode';
 import { limits } from '../../src/domain/limits';
 import type { Db } from '../db/database';
-import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
+import {
+  findInviteCode,
+  inviteCodeMessages,
+  inviteCodeState,
+  recordFirstCheck,
+} from '../invites/inviteCodeStore';
 import type { AttemptLimit } from '../rateLimits/attemptLimits';
 
 export interface InviteCodeRouteOptions {
@@ -41,6 +46,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
       const state = inviteCodeState(row);
       app.metrics.inviteValidations.inc({ outcome: state });
       if (state !== 'valid') await failedChecks.countClient(request);
+      else if (row) await recordFirstCheck(db, row);
       return { valid: state === 'valid', message: inviteCodeMessages[state] };
     },
   );

@@ -9,17 +9,10 @@ import {
   sessionCookie,
   sessionTokenOf,
 } from '../operator/operatorSessions';
-import {
-  crossSiteSignInPage,
-  notSignedInPage,
-  refusedLinkPage,
-  signedInPage,
-  signInPage,
-  type OperatorPage,
-} from '../web/operatorPages';
+import { crossSiteSignInPage, refusedLinkPage, signInPage, type OperatorPage } from '../web/operatorPages';
 import { ErrorDetail } from './schemas';
 
-/** Where the console will live; until then a page saying who is signed in, with Sign out. */
+/** The operator console (the web app's /admin), where a sign-in lands. */
 export const ADMIN_PAGE_PATH = '/admin';
 export const SIGN_OUT_PATH = '/api/admin/session/sign-out';
 
@@ -83,11 +76,6 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
       .header('set-cookie', sessionCookie(signedIn.sessionToken, appUrl))
       .header('cache-control', 'no-store')
       .redirect(ADMIN_PAGE_PATH, 303);
-  });
-
-  app.get(ADMIN_PAGE_PATH, async (request, reply) => {
-    const operator = await operatorFromSession(request, sessions);
-    return sendPage(reply, operator ? signedInPage(operator.name, SIGN_OUT_PATH) : notSignedInPage());
   });
 
   app.get(

@@ -130,31 +130,3 @@ export function crossSiteSignInPage(): OperatorPage {
       </p>`,
   );
 }
-
-/**
- * /admin until the console exists: who is signed in, and the Sign-out button, which posts to the
- * admin API's sign-out.
- */
-export function signedInPage(name: string, signOutPath: string): OperatorPage {
-  return page(
-    200,
-    'Signed in',
-    html`<h1>Signed in as ${name}</h1>
-      <p>
-        This browser's session reaches the admin API (<code>/api/admin/…</code>) until it has been idle for 12
-        hours, until you sign out, or until you are removed as an operator.
-      </p>
-      <form method="post" action="${signOutPath}">
-        <button type="submit">Sign out</button>
-      </form>`,
-  );
-}
-
-export function notSignedInPage(): OperatorPage {
-  return page(
-    200,
-    'Not signed in',
-    html`<h1>You are not signed in</h1>
-      ${newLinkHint}`,
-  );
-}

@@ -23,6 +23,7 @@ export const appRoutes: RouteObject[] = [
       { path: routePaths.terms, ...page(() => import('../pages/TermsPage')) },
       { path: routePaths.account, ...page(() => import('../pages/AccountPage')) },
       { path: routePaths.optOut, ...page(() => import('../pages/OptOutPage')) },
+      { path: routePaths.admin, ...page(() => import('../pages/admin/AdminPage')) },
       { path: routePaths.phoneFadeTest, ...page(() => import('../pages/dev/PhoneFadeTestPage')) },
       { path: routePaths.testIntegration, ...page(() => import('../pages/dev/TestIntegrationPage')) },
       { path: routePaths.testValidation, ...page(() => import('../pages/dev/TestValidationPage')) },

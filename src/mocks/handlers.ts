@@ -60,6 +60,11 @@ export const handlers = [
       : HttpResponse.json<ErrorDetail>({ detail: 'Please sign in to see your invites.' }, { status: 401 }),
   ),
 
+  // A visitor of /admin without an operator session (tests of the console sign in per case).
+  http.get('*/api/admin/session', () =>
+    HttpResponse.json({ detail: 'You are not signed in to the operator console.' }, { status: 401 }),
+  ),
+
   http.post('*/api/waitlist/join', () =>
     HttpResponse.json<WaitlistJoined>({
       success: true,

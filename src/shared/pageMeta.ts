@@ -106,6 +106,12 @@ export const pageMeta: Record<RoutePath, PageMeta> = {
     title: `Opt out · ${product}`,
     description: `Don’t want to be nominated? Enter your number and ${product} deletes any nomination of it and never stores it from one again.`,
   },
+  [routePaths.admin]: {
+    title: `Operator console · ${product}`,
+    description: `Where the people who run ${product} see how the network grows. Operators only.`,
+    shareImage: shareImages.site,
+    indexable: false,
+  },
   [routePaths.phoneFadeTest]: developerPage('Phone fade test'),
   [routePaths.testIntegration]: developerPage('Integration tests'),
   [routePaths.testValidation]: developerPage('Invite validation test'),

@@ -13,6 +13,7 @@ export const routePaths = {
   terms: '/terms',
   account: '/account',
   optOut: '/opt-out',
+  admin: '/admin',
   phoneFadeTest: '/phone-fade-test',
   testIntegration: '/test-integration',
   testValidation: '/test-validation',

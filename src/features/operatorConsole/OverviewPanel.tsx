@@ -1,0 +1,212 @@
+import styled from '@emotion/styled';
+import { useId, useState } from 'react';
+import { PrimaryButton, TextButton } from '../../components/Button';
+import type { AdminOverview } from '../../domain/contracts/adminOverview';
+import { funnelStages } from '../../domain/funnel';
+import { apiErrorDetail } from '../../shared/api';
+import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
+import { cohortName, daysSince, formatCount, formatDate } from './consoleFormat';
+import { DataTable, FunnelChart, stageNames } from './FunnelChart';
+import { useAdminOverviewQuery } from './operatorConsoleApi';
+import { RegistrationsChart } from './RegistrationsChart';
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 0 1rem;
+`;
+
+const Section = styled.section`
+  margin-top: 2rem;
+  padding: 1.25rem;
+  border: 1px solid ${({ theme }) => theme.colors.line};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.paperRaised};
+  h2 {
+    margin: 0 0 1rem;
+    font-size: 1.6rem;
+  }
+  h3 {
+    margin: 2rem 0 0.75rem;
+    font-size: 1.25rem;
+  }
+`;
+
+/** A table wider than a phone scrolls sideways in its own box, which the keyboard can reach. */
+const Scroller = styled.div`
+  overflow-x: auto;
+  th,
+  td {
+    white-space: nowrap;
+  }
+`;
+
+const Field = styled.label`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin-bottom: 1rem;
+  select {
+    min-height: 44px;
+    padding: 0.4rem 0.75rem;
+    border: 1px solid ${({ theme }) => theme.colors.inkSoft};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.paperRaised};
+    color: ${({ theme }) => theme.colors.ink};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.5rem 1.25rem;
+  margin: 0;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
+const ALL_CODES = 'all';
+
+function Funnel({ funnel }: { funnel: AdminOverview['funnel'] }) {
+  const [chosen, setChosen] = useState(ALL_CODES);
+  const pickerId = useId();
+  const tableTitleId = useId();
+  if (funnel.overall.issued === 0) {
+    return (
+      <p>
+        No invite codes have been issued yet. Issue a cohort from the server with{' '}
+        <code>npm run invite -- create --label TEXT</code>, and this shows how far its people get.
+      </p>
+    );
+  }
+  const cohort = chosen === ALL_CODES ? undefined : funnel.cohorts[Number(chosen)];
+  return (
+    <>
+      <Field htmlFor={pickerId}>
+        Show the funnel of
+        <select
+          id={pickerId}
+          value={cohort ? chosen : ALL_CODES}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          <option value={ALL_CODES}>All codes</option>
+          {funnel.cohorts.map((entry, index) => (
+            <option key={entry.label ?? ''} value={String(index)}>
+              {cohortName(entry.label)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <FunnelChart
+        counts={cohort?.counts ?? funnel.overall}
+        caption={cohort ? `Funnel of the cohort “${cohortName(cohort.label)}”` : 'Funnel of all codes'}
+      />
+      <h3 id={tableTitleId}>By cohort</h3>
+      <p>A cohort is the codes that share a label; the newest cohort comes first.</p>
+      <Scroller role="region" aria-labelledby={tableTitleId} tabIndex={0}>
+        <DataTable aria-labelledby={tableTitleId}>
+          <thead>
+            <tr>
+              <th scope="col">Cohort</th>
+              {funnelStages.map((stage) => (
+                <th key={stage} scope="col">
+                  {stageNames[stage]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {funnel.cohorts.map((entry) => (
+              <tr key={entry.label ?? ''}>
+                <th scope="row">{cohortName(entry.label)}</th>
+                {funnelStages.map((stage) => (
+                  <td key={stage}>{formatCount(entry.counts[stage])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">All codes</th>
+              {funnelStages.map((stage) => (
+                <td key={stage}>{formatCount(funnel.overall[stage])}</td>
+              ))}
+            </tr>
+          </tfoot>
+        </DataTable>
+      </Scroller>
+    </>
+  );
+}
+
+function Waitlist({ waitlist }: { waitlist: AdminOverview['waitlist'] }) {
+  if (waitlist.waiting === 0 || !waitlist.oldestWaitingSince) return <p>Nobody is waiting.</p>;
+  const days = daysSince(waitlist.oldestWaitingSince);
+  return (
+    <Facts>
+      <dt>Waiting</dt>
+      <dd>{formatCount(waitlist.waiting)}</dd>
+      <dt>Oldest entry</dt>
+      <dd>
+        <time dateTime={waitlist.oldestWaitingSince}>{formatDate(waitlist.oldestWaitingSince)}</time> (
+        {days === 1 ? '1 day' : `${formatCount(days)} days`} ago)
+      </dd>
+    </Facts>
+  );
+}
+
+/** The console's first page: the funnel overall and per cohort, registrations per day, the waitlist. */
+export function OverviewPanel() {
+  const overview = useAdminOverviewQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, error, isError, isFetching } = overview;
+  return (
+    <>
+      <Heading>
+        <h1 tabIndex={-1} {...SCREEN_HEADING}>
+          Overview
+        </h1>
+        {data && (
+          <TextButton type="button" onClick={() => void overview.refetch()} disabled={isFetching}>
+            {isFetching ? 'Refreshing…' : 'Refresh'}
+          </TextButton>
+        )}
+      </Heading>
+      {isError && (
+        <div>
+          <p role="alert">{apiErrorDetail(error, 'The overview could not be loaded.')}</p>
+          <PrimaryButton type="button" onClick={() => void overview.refetch()} disabled={isFetching}>
+            Try again
+          </PrimaryButton>
+        </div>
+      )}
+      {!data && !isError && (
+        <p role="status" aria-busy="true">
+          Loading the overview…
+        </p>
+      )}
+      {data && (
+        <div aria-busy={isFetching}>
+          <Section aria-labelledby="funnel-title">
+            <h2 id="funnel-title">Funnel</h2>
+            <Funnel funnel={data.funnel} />
+          </Section>
+          <Section aria-labelledby="registrations-title">
+            <h2 id="registrations-title">Registrations</h2>
+            <RegistrationsChart days={data.registrationsPerDay} />
+          </Section>
+          <Section aria-labelledby="waitlist-title">
+            <h2 id="waitlist-title">Waitlist</h2>
+            <Waitlist waitlist={data.waitlist} />
+          </Section>
+        </div>
+      )}
+    </>
+  );
+}

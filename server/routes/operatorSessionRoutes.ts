@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import { HttpError } from '../httpError';
 import { endSession, SIGN_IN_PATH, signInLinkState, signInWithLink } from '../operator/operatorAccounts';
 import {
   clearedSessionCookie,
@@ -18,7 +19,11 @@ export const SIGN_OUT_PATH = '/api/admin/session/sign-out';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-const OperatorSession = Type.Object({ operator: Type.Object({ name: Type.String() }) });
+const OperatorSession = Type.Object(
+  { operator: Type.Object({ name: Type.String() }) },
+  { description: 'Who is signed in on this browser.', examples: [{ operator: { name: 'grace' } }] },
+);
+const SESSION_SECURITY = [{ operatorSession: [] }];
 
 function sendPage(reply: FastifyReply, page: OperatorPage) {
   return (
@@ -80,21 +85,38 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
 
   app.get(
     '/api/admin/session',
-    { schema: { response: { 200: OperatorSession, 401: ErrorDetail } } },
-    async (request, reply) => {
+    {
+      schema: {
+        summary: 'Who is signed in',
+        description: 'The console’s first question: the operator of this browser’s session, or 401.',
+        tags: ['admin'],
+        security: SESSION_SECURITY,
+        response: { 200: OperatorSession, 401: ErrorDetail },
+      },
+    },
+    async (request) => {
       const operator = await operatorFromSession(request, sessions);
-      if (!operator) return reply.code(401).send({ detail: 'Not signed in.' });
+      if (!operator) throw new HttpError(401, 'Not signed in.');
       return { operator: { name: operator.name } };
     },
   );
 
   app.post(
     SIGN_OUT_PATH,
-    { schema: { response: { 204: Type.Null(), 404: ErrorDetail } } },
+    {
+      schema: {
+        summary: 'Sign out',
+        description:
+          'Ends this browser’s session (a same-origin request, as every change an operator makes). The console’s fetch gets 204, the /admin page’s form a redirect back to /admin.',
+        tags: ['admin'],
+        security: SESSION_SECURITY,
+        response: { 204: Type.Null({ description: 'Signed out.' }), 404: ErrorDetail },
+      },
+    },
     async (request, reply) => {
       // A session and a same-origin request, as every change an operator makes; anything else is 404.
       const operator = await operatorFromSession(request, sessions);
-      if (!operator) return reply.code(404).send({ detail: `No API endpoint POST ${SIGN_OUT_PATH}.` });
+      if (!operator) throw new HttpError(404, `No API endpoint POST ${SIGN_OUT_PATH}.`);
       await endSession(db, sessionTokenOf(request)!);
       void reply.header('set-cookie', clearedSessionCookie(appUrl));
       // The /admin page's form gets a page back; the console's fetch an empty answer.

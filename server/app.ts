@@ -20,7 +20,6 @@ import { optOutRoutes } from './routes/optOutRoutes';
 import { phoneOptOutList } from './privacy/phoneOptOuts';
 import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
-import { databaseOperatorCommands } from './operator/operatorCommands';
 import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
 import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
@@ -49,6 +48,11 @@ export interface AppDependencies {
   redis?: Redis;
   /** When set, the admin routes also answer the operator's commands over loopback with it (embedded database). */
   adminToken?: string;
+  /**
+   * The operator's CLI, when no server owns the data, builds the app to call its admin routes with
+   * `inject()`: it serves no pages and delivers no webhooks (the server does, once it runs).
+   */
+  operatorCommandsOnly?: boolean;
 }
 
 /**
@@ -69,6 +73,7 @@ export async function buildApp({
   logger,
   redis,
   adminToken,
+  operatorCommandsOnly = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const securityHeadersFor = securityHeadersByPath({
     // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
@@ -188,16 +193,11 @@ export async function buildApp({
       ...assistant,
       apiKey: assistant.apiKey,
     });
-  if (assistant.webhooks) attachWebhookWorker(app, db, assistant.webhooks);
-  // The operator's CLI reaches these with the admin token (a server that owns the embedded
-  // database), an operator's browser with a session (any engine).
-  await app.register(adminRoutes, {
-    commands: databaseOperatorCommands(db, settings.appUrl, database.forgetDeletedRows),
-    adminToken,
-    appUrl: settings.appUrl,
-    db,
-  });
+  if (assistant.webhooks && !operatorCommandsOnly) attachWebhookWorker(app, db, assistant.webhooks);
+  // The operator's CLI reaches these with the admin token, an operator's browser with a session.
+  await app.register(adminRoutes, { database, adminToken, appUrl: settings.appUrl });
   await app.register(operatorSessionRoutes, { db, appUrl: settings.appUrl });
+  if (operatorCommandsOnly) return app;
   const siteUrl = settings.appUrl.replace(/\/+$/, '');
   await app.register(siteFileRoutes, { siteUrl });
   await app.register(webAppRoutes, { webRoot: settings.webRoot, siteUrl, allowedMethods });

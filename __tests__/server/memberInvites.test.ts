@@ -4,7 +4,6 @@ import { formatInviteTree } from '../../server/cli/inviteTreeText';
 import { readSettings } from '../../server/config';
 import { erasedInviteNodes, inviteCodes, users } from '../../server/db/schema';
 import { inviteCodeMessages } from '../../server/invites/inviteCodeStore';
-import { databaseOperatorCommands, type OperatorCommands } from '../../server/operator/operatorCommands';
 import {
   codeFromWhatsAppUrl,
   expectDetail,
@@ -16,6 +15,7 @@ import {
   webFormData,
   webRegistration,
 } from './fixtures';
+import { adminApi, newAdminToken, type AdminApi } from './adminApi';
 import { engines, startTestServer, type TestServer } from './testServer';
 
 jest.setTimeout(60_000);
@@ -38,7 +38,8 @@ interface InvitesAnswer {
 
 describe.each(engines)('member invites on $name', (engine) => {
   let server: TestServer;
-  let commands: OperatorCommands;
+  let admin: AdminApi;
+  const adminToken = newAdminToken();
   let photo: Buffer;
   const settingsFor = (memberInvites = 3) => ({
     rateLimits: generousRateLimits,
@@ -47,8 +48,8 @@ describe.each(engines)('member invites on $name', (engine) => {
     assistant: { ...readSettings({}).assistant, apiKey: API_KEY, rateLimitPerMinute: 10_000 },
   });
   beforeAll(async () => {
-    server = await startTestServer(engine, settingsFor());
-    commands = databaseOperatorCommands(server.database.db, APP_URL);
+    server = await startTestServer(engine, settingsFor(), { adminToken });
+    admin = adminApi(server, adminToken);
     photo = await pngPhoto();
   });
   afterAll(async () => {
@@ -161,7 +162,7 @@ describe.each(engines)('member invites on $name', (engine) => {
       .update(inviteCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(inviteCodes.code, toExpire!.code));
-    await commands.revokeInvite(toRevoke!.code);
+    await admin.revokeCodes([toRevoke!.code]);
 
     const statuses = Object.fromEntries((await invitesOf(ada)).invites.map((i) => [i.code, i.status]));
     expect(statuses[toExpire!.code]).toBe('expired');
@@ -169,7 +170,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     expect(Object.values(statuses).filter((status) => status === 'unused')).toHaveLength(1);
     expectDetail(await register(toExpire!.code), 403, inviteCodeMessages.expired);
 
-    expect(await commands.grantInvites(ada.user_id, 2)).toEqual({ unused: 3 });
+    expect(await admin.grant(ada.user_id, 2)).toMatchObject({ unused: 3 });
   });
 
   test('the quota is part of the link transaction: when it fails, the member stays unlinked and can retry', async () => {
@@ -210,19 +211,17 @@ describe.each(engines)('member invites on $name', (engine) => {
 
   test('invite grant adds codes to a member, linked or not; bad input is refused', async () => {
     const member = await linkedMember(await makeInvite(db()));
-    expect(await commands.grantInvites(member.user_id, 2)).toEqual({ unused: 5 });
+    expect(await admin.grant(member.user_id, 2)).toMatchObject({ unused: 5 });
     expect(await codesOf(member.user_id)).toHaveLength(5);
-    await expect(commands.grantInvites(member.user_id, 0)).rejects.toThrow(/from 1 to 100/);
-    await expect(commands.grantInvites(member.user_id, 1.5)).rejects.toThrow(/from 1 to 100/);
-    await expect(commands.grantInvites('00000000-0000-4000-8000-000000000000', 1)).rejects.toThrow(
-      /No member/,
-    );
-    await expect(commands.grantInvites('not-a-uuid', 1)).rejects.toThrow(/No member/);
+    await expect(admin.grant(member.user_id, 0)).rejects.toMatchObject({ status: 400 });
+    await expect(admin.grant(member.user_id, 1.5)).rejects.toMatchObject({ status: 400 });
+    await expect(admin.grant('00000000-0000-4000-8000-000000000000', 1)).rejects.toThrow(/No member/);
+    await expect(admin.grant('not-a-uuid', 1)).rejects.toThrow(/No member/);
     expect(await codesOf(member.user_id)).toHaveLength(5);
 
     // The operator's grant is theirs to give: an unproven member's panel lists it while still locked.
     const unproven = await registered(await makeInvite(db()));
-    expect(await commands.grantInvites(unproven.user_id, 1)).toEqual({ unused: 1 });
+    expect(await admin.grant(unproven.user_id, 1)).toMatchObject({ unused: 1 });
     const answer = await invitesOf(unproven);
     expect(answer.unlocked).toBe(false);
     expect(answer.invites).toEqual([expect.objectContaining({ status: 'unused' })]);
@@ -237,7 +236,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     const alan = await linkedMember(graceCodes[0]!.code, 'Alan');
     const outsider = await linkedMember(root, 'Hedy');
 
-    const text = formatInviteTree(await commands.inviteTree()).text;
+    const text = formatInviteTree(await admin.tree()).text;
     const lines = text.split('\n');
     const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
     const rootLine = at(new RegExp(`^${root}  test valid  2/2 uses$`));
@@ -251,7 +250,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     ).toBe(true);
     expect(text).toContain(`${adaCodes[1]!.code}  unused`);
 
-    expect(await commands.revokeBranch(grace.user_id)).toEqual({ members: 2, revokedCodes: 5 });
+    expect(await admin.revokeBranch(grace.user_id)).toMatchObject({ members: 2, revokedCodes: 5 });
     const revoked = async (userId: string) =>
       (await codesOf(userId)).map((row) => (row.revokedAt ? 'revoked' : row.uses ? 'used' : 'open')).sort();
     expect(await revoked(grace.user_id)).toEqual(['revoked', 'revoked', 'used']);
@@ -269,8 +268,8 @@ describe.each(engines)('member invites on $name', (engine) => {
     ).toMatchObject({ status: 'used', used: true });
     expectDetail(await register(graceCodes[1]!.code), 403, inviteCodeMessages.revoked);
 
-    expect(await commands.revokeBranch(ada.user_id)).toEqual({ members: 3, revokedCodes: 2 });
-    await expect(commands.revokeBranch('00000000-0000-4000-8000-000000000000')).rejects.toThrow(/No member/);
+    expect(await admin.revokeBranch(ada.user_id)).toMatchObject({ members: 3, revokedCodes: 2 });
+    await expect(admin.revokeBranch('00000000-0000-4000-8000-000000000000')).rejects.toThrow(/No member/);
   });
 
   test('the tree survives erasure: A → B → C with B erased, revoke-branch A still reaches C', async () => {
@@ -296,7 +295,7 @@ describe.each(engines)('member invites on $name', (engine) => {
       .where(eq(erasedInviteNodes.id, bCodeRow!.invitedByErased!));
     expect(Object.keys(node!).sort()).toEqual(['id', 'inviteCode']);
     expect(node!.id).not.toBe(b.user_id);
-    const text = formatInviteTree(await commands.inviteTree()).text;
+    const text = formatInviteTree(await admin.tree()).text;
     expect(text).not.toContain('Bea');
     expect(text).not.toContain(b.user_id);
     const lines = text.split('\n');
@@ -305,7 +304,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     expect(erasedLine).toBeGreaterThan(lines.findIndex((line) => line.includes(`Ann (${a.user_id})`)));
     expect(calLine).toBeGreaterThan(erasedLine);
 
-    expect(await commands.revokeBranch(a.user_id)).toEqual({ members: 2, revokedCodes: 5 });
+    expect(await admin.revokeBranch(a.user_id)).toMatchObject({ members: 2, revokedCodes: 5 });
     const cStored = await db().select().from(inviteCodes).where(eq(inviteCodes.invitedBy, c.user_id));
     expect(cStored.every((row) => row.revokedAt !== null)).toBe(true);
     const before = await storedCounts(db());

@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { nominations, waitlist } from '../../server/db/schema';
-import { databaseOperatorCommands } from '../../server/operator/operatorCommands';
 import { parseAge } from '../../server/privacy/retention';
 import { generousRateLimits, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
+import { adminApi, newAdminToken, type AdminApi } from './adminApi';
 import { engines, startTestServer, type TestServer } from './testServer';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(engines)('retention purges on $name', (engine) => {
   let server: TestServer;
+  let admin: AdminApi;
+  const adminToken = newAdminToken();
   beforeAll(async () => {
-    server = await startTestServer(engine, { rateLimits: generousRateLimits });
+    server = await startTestServer(engine, { rateLimits: generousRateLimits }, { adminToken });
+    admin = adminApi(server, adminToken);
     const db = server.database.db;
     const ago = (days: number) => new Date(Date.now() - days * DAY);
     await db
@@ -37,48 +40,56 @@ describe.each(engines)('retention purges on $name', (engine) => {
   const count = async (table: typeof waitlist | typeof nominations) =>
     (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
-  test('a dry run counts the old waitlist entries and deletes nothing; --yes deletes exactly those', async () => {
-    const commands = databaseOperatorCommands(server.database.db);
-    const dry = await commands.purgeWaitlist({ olderThanDays: 365, apply: false });
-    expect(dry).toMatchObject({ count: 2, deleted: false });
+  const purge = (what: 'waitlist' | 'nominations', olderThanDays: number, dryRun: boolean) =>
+    admin.call('POST', `/api/admin/${what}/purge`, { olderThanDays, dryRun, reason: 'Retention policy' });
+
+  test('a dry run counts the old waitlist entries and deletes nothing; a real one deletes exactly those', async () => {
+    expect(await purge('waitlist', 365, true)).toMatchObject({ count: 2, dryRun: true });
     expect(await count(waitlist)).toBe(4);
-    const applied = await commands.purgeWaitlist({ olderThanDays: 365, apply: true });
-    expect(applied).toMatchObject({ count: 2, deleted: true });
+    expect(await admin.audit({ action: 'waitlist.purge' })).toEqual([]);
+    expect(await purge('waitlist', 365, false)).toMatchObject({
+      count: 2,
+      dryRun: false,
+      effect: 'deleted 2 waitlist entries older than 365 days',
+    });
     expect(await count(waitlist)).toBe(2);
-    expect(await commands.purgeWaitlist({ olderThanDays: 365, apply: true })).toMatchObject({ count: 0 });
+    expect(await purge('waitlist', 365, false)).toMatchObject({ count: 0 });
+    expect(await admin.audit({ action: 'waitlist.purge' })).toMatchObject([
+      { reason: 'Retention policy', effect: 'deleted 2 waitlist entries older than 365 days' },
+      { effect: 'deleted 0 waitlist entries older than 365 days' },
+    ]);
   });
 
   test('nominations purge by their own age', async () => {
-    const commands = databaseOperatorCommands(server.database.db);
-    expect(await commands.purgeNominations({ olderThanDays: 365, apply: true })).toMatchObject({ count: 0 });
-    expect(await commands.purgeNominations({ olderThanDays: 180, apply: false })).toMatchObject({ count: 1 });
-    expect(await commands.purgeNominations({ olderThanDays: 180, apply: true })).toMatchObject({ count: 1 });
+    expect(await purge('nominations', 365, false)).toMatchObject({ count: 0 });
+    expect(await purge('nominations', 180, true)).toMatchObject({ count: 1 });
+    expect(await purge('nominations', 180, false)).toMatchObject({ count: 1 });
     expect(await count(nominations)).toBe(1);
   });
 
   test('the loopback admin routes run the same purge and refuse a malformed age', async () => {
-    const admin = await startTestServer(
+    const other = await startTestServer(
       engine,
       {},
       { database: server.database, adminToken: 'x'.repeat(43) },
     );
     try {
-      const purge = (payload: object) =>
-        admin.app.inject({
+      const purgeAt = (payload: object) =>
+        other.app.inject({
           method: 'POST',
           url: '/api/admin/nominations/purge',
           payload,
           remoteAddress: '127.0.0.1',
           headers: { authorization: `Bearer ${'x'.repeat(43)}` },
         });
-      const dry = await purge({ olderThanDays: 1, apply: false });
+      const dry = await purgeAt({ olderThanDays: 1, dryRun: true });
       expect(dry.statusCode).toBe(200);
-      expect(dry.json()).toMatchObject({ count: 1, deleted: false });
-      expect((await purge({ olderThanDays: 0, apply: true })).statusCode).toBe(400);
-      expect((await purge({ olderThanDays: '1', apply: true })).statusCode).toBe(400);
+      expect(dry.json()).toMatchObject({ count: 1, dryRun: true });
+      expect((await purgeAt({ olderThanDays: 0 })).statusCode).toBe(400);
+      expect((await purgeAt({ olderThanDays: '1' })).statusCode).toBe(400);
       expect(await count(nominations)).toBe(1);
     } finally {
-      await admin.close();
+      await other.close();
     }
   });
 });

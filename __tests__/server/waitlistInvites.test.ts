@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { inviteCodes, waitlist } from '../../server/db/schema';
-import { databaseOperatorCommands, type OperatorCommands } from '../../server/operator/operatorCommands';
 import {
   expectDetail,
   generousRateLimits,
@@ -9,6 +8,7 @@ import {
   webFormData,
   webRegistration,
 } from './fixtures';
+import { adminApi, type AdminApi } from './adminApi';
 import { engines, startTestServer, type TestServer } from './testServer';
 
 const APP_URL = 'https://becca.test';
@@ -16,14 +16,14 @@ const ADMIN_TOKEN = 'test-admin-token-for-waitlist-invites';
 
 describe.each(engines)('waitlist invite on $name', (engine) => {
   let server: TestServer;
-  let commands: OperatorCommands;
+  let admin: AdminApi;
   beforeAll(async () => {
     server = await startTestServer(
       engine,
       { rateLimits: generousRateLimits, appUrl: APP_URL },
       { adminToken: ADMIN_TOKEN },
     );
-    commands = databaseOperatorCommands(server.database.db, APP_URL);
+    admin = adminApi(server, ADMIN_TOKEN);
   });
   afterAll(async () => {
     await server.close();
@@ -39,7 +39,7 @@ describe.each(engines)('waitlist invite on $name', (engine) => {
     expect(response.statusCode).toBe(200);
   };
   const statusOf = async (phone: string) =>
-    (await commands.listWaitlist()).find((row) => row.phone === phone)?.status;
+    (await admin.waitlist()).find((row) => row.phone === phone)?.status;
   const registerWith = async (code: string, phone: string) =>
     server.app.inject(webRegistration(webFormData(code, { phone }), [await pngPhoto()]));
   const adminInvite = (body: object) =>
@@ -56,7 +56,7 @@ describe.each(engines)('waitlist invite on $name', (engine) => {
     expect(await statusOf('+447911200001')).toBe('waiting');
 
     // As the operator would type it: national form, spaces.
-    const [invitation] = await commands.inviteFromWaitlist({ phone: '07911 200001' });
+    const [invitation] = await admin.inviteFromWaitlist({ phone: '07911 200001' });
     expect(invitation!.phone).toBe('+447911200001');
     expect(invitation!.shareUrl).toBe(`${APP_URL}/join?code=${invitation!.code}`);
     const link = new URL(invitation!.whatsappUrl);
@@ -70,7 +70,7 @@ describe.each(engines)('waitlist invite on $name', (engine) => {
     expect(code).toMatchObject({ maxUses: 1, uses: 0, waitlistId: entry!.id, invitedBy: null });
 
     // Inviting again sends the same open code rather than making a second one.
-    const [again] = await commands.inviteFromWaitlist({ phone: '+44 7911 200001' });
+    const [again] = await admin.inviteFromWaitlist({ phone: '+44 7911 200001' });
     expect(again!.code).toBe(invitation!.code);
 
     const response = await registerWith(invitation!.code, '+447911200001');
@@ -89,41 +89,40 @@ describe.each(engines)('waitlist invite on $name', (engine) => {
     await joinWaitlist('+447911200003');
     expect((await registerWith(await makeInvite(db()), '+447911200003')).statusCode).toBe(201);
     const codesBefore = (await db().select().from(inviteCodes)).length;
-    await expect(commands.inviteFromWaitlist({ phone: '07911 200003' })).rejects.toThrow(
+    await expect(admin.inviteFromWaitlist({ phone: '07911 200003' })).rejects.toThrow(
       /\+447911200003 is already registered/,
     );
     expect((await db().select().from(inviteCodes)).length).toBe(codesBefore);
   });
 
   test('bad numbers and numbers not on the waitlist are refused', async () => {
-    await expect(commands.inviteFromWaitlist({ phone: 'call me' })).rejects.toThrow(
-      /not a valid phone number/,
-    );
-    await expect(commands.inviteFromWaitlist({ phone: '07911 200999' })).rejects.toThrow(
+    await expect(admin.inviteFromWaitlist({ phone: 'call me' })).rejects.toThrow(/not a valid phone number/);
+    await expect(admin.inviteFromWaitlist({ phone: '07911 200999' })).rejects.toThrow(
       /\+447911200999 is not on the waitlist/,
     );
-    await expect(commands.inviteFromWaitlist({ next: 0 })).rejects.toThrow(/--next/);
+    await expect(admin.inviteFromWaitlist({ next: 0 })).rejects.toMatchObject({ status: 400 });
   });
 
   test('--next N invites the N longest-waiting numbers, once', async () => {
     for (const phone of ['+447911200011', '+447911200012', '+447911200013']) await joinWaitlist(phone);
-    const waiting = (await commands.listWaitlist()).filter((row) => row.status === 'waiting' && row.phone);
-    const first = await commands.inviteFromWaitlist({ next: 2 });
+    const waiting = (await admin.waitlist()).filter((row) => row.status === 'waiting' && row.phone);
+    const first = await admin.inviteFromWaitlist({ next: 2 });
     expect(first.map((invitation) => invitation.phone)).toEqual(waiting.slice(0, 2).map((row) => row.phone));
-    const rest = await commands.inviteFromWaitlist({ next: 100 });
+    const rest = await admin.inviteFromWaitlist({ next: 100 });
     expect(rest.map((invitation) => invitation.phone)).toEqual(waiting.slice(2).map((row) => row.phone));
-    expect(await commands.inviteFromWaitlist({ next: 5 })).toEqual([]);
+    expect(await admin.inviteFromWaitlist({ next: 5 })).toEqual([]);
   });
 
   test('through the loopback admin route: the same invitation, and refusals as a detail', async () => {
     await joinWaitlist('+447911200021');
     const response = await adminInvite({ phone: '07911 200021' });
     expect(response.statusCode).toBe(200);
-    const [invitation] = response.json<{ phone: string; whatsappUrl: string }[]>();
+    const [invitation] = response.json<{ invitations: { phone: string; whatsappUrl: string }[] }>()
+      .invitations;
     expect(invitation!.whatsappUrl).toMatch(/^https:\/\/wa\.me\/447911200021\?text=/);
     expect(await statusOf('+447911200021')).toBe('invited');
     expectDetail(await adminInvite({ phone: '07911 200998' }), 422, /not on the waitlist/);
-    expectDetail(await adminInvite({ next: null }), 422, /--next/);
+    expectDetail(await adminInvite({ next: null }), 400, /next/);
     expect(
       (
         await server.app.inject({

@@ -1,17 +1,41 @@
-import { runCommandLine } from './commandLine';
 import { parseArgs } from 'node:util';
-import type { InviteCodeView } from '../operator/operatorCommands';
+import type {
+  BranchRevocation,
+  CreatedInviteCodes,
+  GrantedInvites,
+  InviteCodeView,
+  InviteTree,
+  RevokedInviteCodes,
+} from '../../src/domain/contracts/adminInviteCodes';
+import { MAX_CODES_PER_BATCH, MAX_USES_PER_CODE } from '../../src/domain/contracts/adminInviteCodes';
+import { noDataYet, runAdminCommand } from './adminClient';
+import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumber } from './changeOptions';
+import { runCommandLine } from './commandLine';
 import { formatInviteTree } from './inviteTreeText';
-import { noDataYet, runOperatorCommand } from './operatorConnection';
-import { CommandFailure, lines, print, printError, table, text, type Text } from './operatorOutput';
+import {
+  CommandFailure,
+  failureText,
+  lines,
+  print,
+  printError,
+  table,
+  text,
+  type Text,
+} from './operatorOutput';
 
 const USAGE = text`Usage:
-  npm run --silent invite -- create [--uses N] [--expires YYYY-MM-DD] [--label TEXT]
-  npm run invite -- list
-  npm run invite -- revoke CODE
-  npm run invite -- grant USER_ID N        N more one-use codes for that member
+  npm run --silent invite -- create [--count N] [--uses U] [--expires YYYY-MM-DD] [--label TEXT]
+                                           one code, or a cohort of N; prints the codes, one a line
+  npm run invite -- list [--label TEXT]
+  npm run invite -- revoke CODE [CODE…] [--reason TEXT] [--dry-run]
+  npm run invite -- revoke --label TEXT [--reason TEXT] [--dry-run]
+                                           every code of that cohort that still admits someone
+  npm run invite -- grant USER_ID N [--reason TEXT]   N more one-use codes for that member
   npm run invite -- tree                   who invited whom
-  npm run invite -- revoke-branch USER_ID  revoke the unused codes of a member and everyone below them`;
+  npm run invite -- revoke-branch USER_ID [--reason TEXT] [--dry-run]
+                                           revoke the unused codes of a member and everyone below them`;
+
+const COMMANDS = ['create', 'list', 'revoke', 'grant', 'tree', 'revoke-branch'];
 
 function inviteTable(rows: InviteCodeView[]): Text {
   return table(
@@ -26,23 +50,47 @@ function inviteTable(rows: InviteCodeView[]): Text {
   );
 }
 
+const path = {
+  codes: '/api/admin/invite-codes',
+  member: (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}`,
+};
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
+      count: { type: 'string', default: '1' },
       uses: { type: 'string', default: '1' },
       expires: { type: 'string' },
       label: { type: 'string' },
+      ...changeOptionSpecs,
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, code, amount] = positionals;
+  const [command, ...args] = positionals;
   if (values.help || !command) {
     print(USAGE);
     return;
   }
-  if (!['create', 'list', 'revoke', 'grant', 'tree', 'revoke-branch'].includes(command)) {
+  if (!COMMANDS.includes(command)) {
     printError(text`Unknown command "${command}".`, USAGE);
+    process.exitCode = 1;
+    return;
+  }
+  // Flags are checked before any database is opened.
+  let create: { count: number; uses: number } | undefined;
+  try {
+    if (command === 'create') {
+      create = {
+        count: wholeNumber(values.count, '--count', 1, MAX_CODES_PER_BATCH),
+        uses: wholeNumber(values.uses, '--uses', 1, MAX_USES_PER_CODE),
+      };
+      if (values.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.expires)) {
+        throw new Error(`--expires wants a date like 2026-12-31, got "${values.expires}"`);
+      }
+    }
+  } catch (error) {
+    printError(failureText(error));
     process.exitCode = 1;
     return;
   }
@@ -51,25 +99,40 @@ async function main() {
     const nothingHere = await noDataYet();
     if (nothingHere) {
       const changes = command !== 'list' && command !== 'tree';
-      printError(command === 'revoke' ? text`No invite code ${code}. ${nothingHere}` : text`${nothingHere}`);
+      printError(
+        command === 'revoke' && args[0]
+          ? text`No invite code ${args[0]}. ${nothingHere}`
+          : text`${nothingHere}`,
+      );
       if (changes) process.exitCode = 1;
       return;
     }
   }
+  const change = changeOptions(values);
 
-  await runOperatorCommand(async (commands) => {
+  await runAdminCommand(async (admin) => {
     switch (command) {
       case 'create': {
-        const uses = Number(values.uses);
-        const created = await commands.createInvite({ uses, expires: values.expires, label: values.label });
-        const expiry = created.expiresAt ? `, expires ${created.expiresAt.slice(0, 10)}` : '';
-        printError(text`Created an invite code for ${created.maxUses} use(s)${expiry}.`);
-        // The code alone on the last line of stdout, so scripts can take it with `tail -n 1`.
-        print(text`${created.code}`);
+        const { codes } = await admin.call<CreatedInviteCodes>('POST', path.codes, {
+          ...create,
+          label: values.label,
+          expires: values.expires,
+        });
+        const first = codes[0]!;
+        const expiry = first.expiresAt ? `, expires ${first.expiresAt.slice(0, 10)}` : '';
+        const label = first.label === null ? '' : `, label "${first.label}"`;
+        printError(
+          codes.length === 1
+            ? text`Created an invite code for ${first.maxUses} use(s)${expiry}.`
+            : text`Created ${codes.length} invite codes for ${first.maxUses} use(s) each${label}${expiry}.`,
+        );
+        // The codes alone on stdout, one a line (the last line for one code), for scripts.
+        print(...codes.map((view) => text`${view.code}`));
         return;
       }
       case 'list': {
-        const rows = await commands.listInvites();
+        const query = values.label === undefined ? '' : `?label=${encodeURIComponent(values.label)}`;
+        const rows = await admin.call<InviteCodeView[]>('GET', `${path.codes}${query}`);
         print(
           rows.length
             ? inviteTable(rows)
@@ -78,27 +141,50 @@ async function main() {
         return;
       }
       case 'revoke': {
-        if (!code) throw new CommandFailure(lines([text`revoke needs a code.`, USAGE]));
-        const revoked = await commands.revokeInvite(code);
-        if (!revoked) throw new CommandFailure(text`No invite code ${code}.`);
-        print(text`Revoked ${revoked.code} (${revoked.uses}/${revoked.maxUses} uses).`);
+        if (!args.length && values.label === undefined) {
+          throw new CommandFailure(lines([text`revoke needs a code or --label.`, USAGE]));
+        }
+        const which = args.length ? { codes: args } : { label: values.label };
+        const result = await admin.call<RevokedInviteCodes>('POST', `${path.codes}/revocations`, {
+          ...which,
+          ...change,
+        });
+        const verb = result.dryRun ? 'Would revoke' : 'Revoked';
+        if (!result.codes.length) print(text`No code of that label admits anyone: nothing to revoke.`);
+        for (const view of result.codes)
+          print(text`${verb} ${view.code} (${view.uses}/${view.maxUses} uses).`);
+        if (result.dryRun) print(NOTHING_CHANGED);
         return;
       }
       case 'grant': {
-        if (!code || !amount)
+        const [userId, amount] = args;
+        if (!userId || !amount)
           throw new CommandFailure(lines([text`grant needs a member id and a number.`, USAGE]));
-        const { unused } = await commands.grantInvites(code, Number(amount));
-        print(text`Granted ${amount} invite code(s) to ${code}; they now have ${unused} unused.`);
+        const count = wholeNumber(amount, 'N', 1, 100);
+        const { unused } = await admin.call<GrantedInvites>('POST', `${path.member(userId)}/invite-grants`, {
+          count,
+          reason: change.reason,
+        });
+        print(text`Granted ${count} invite code(s) to ${userId}; they now have ${unused} unused.`);
         return;
       }
       case 'tree': {
-        print(formatInviteTree(await commands.inviteTree()));
+        print(formatInviteTree(await admin.call<InviteTree>('GET', '/api/admin/invite-tree')));
         return;
       }
       case 'revoke-branch': {
-        if (!code) throw new CommandFailure(lines([text`revoke-branch needs a member id.`, USAGE]));
-        const { members, revokedCodes } = await commands.revokeBranch(code);
-        print(text`Revoked ${revokedCodes} unused code(s) across ${members} member(s) of that branch.`);
+        const [userId] = args;
+        if (!userId) throw new CommandFailure(lines([text`revoke-branch needs a member id.`, USAGE]));
+        const result = await admin.call<BranchRevocation>(
+          'POST',
+          `${path.member(userId)}/branch-revocation`,
+          change,
+        );
+        const verb = result.dryRun ? 'Would revoke' : 'Revoked';
+        print(
+          text`${verb} ${result.revokedCodes} unused code(s) across ${result.members} member(s) of that branch.`,
+        );
+        if (result.dryRun) print(NOTHING_CHANGED);
         return;
       }
     }

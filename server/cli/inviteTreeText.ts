@@ -1,4 +1,7 @@
-import type { InviteTree, InviteTreeCode, InviteTreeMember } from '../invites/memberInviteStore';
+import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
+
+type InviteTreeCode = InviteTree['codes'][number];
+type InviteTreeMember = InviteTree['members'][number];
 import { lines as stacked, text, type Text } from './operatorOutput';
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -1,6 +1,8 @@
+import { parseArgs } from 'node:util';
+import type { MemberErased, MemberExportList, MemberView } from '../../src/domain/contracts/adminMembers';
+import { noDataYet, runAdminCommand } from './adminClient';
+import { changeOptions, changeOptionSpecs, NOTHING_CHANGED } from './changeOptions';
 import { runCommandLine } from './commandLine';
-import type { MemberView } from '../operator/memberOperatorCommands';
-import { noDataYet, runOperatorCommand } from './operatorConnection';
 import {
   CommandFailure,
   confirmed,
@@ -20,7 +22,8 @@ const USAGE = text`Usage:
   npm run members -- list                     every member: id, name, status, when, invite code
   npm run members -- show ID                  everything stored about one member but the photo bytes
   npm run --silent members -- export > members.csv   CSV with a header row
-  npm run members -- delete ID [--yes]        erase a member and everything they gave us (asks first)`;
+  npm run members -- delete ID [--reason TEXT] [--dry-run] [--yes]
+                                              erase a member and everything they gave us (asks first)`;
 
 const EXPORT_COLUMNS = [
   'user_id',
@@ -106,11 +109,19 @@ function details(member: MemberView): Text {
   ]);
 }
 
+const memberPath = (id: string) => `/api/admin/members/${encodeURIComponent(id)}`;
+
 async function main() {
-  const args = process.argv.slice(2);
-  const yes = args.includes('--yes');
-  const [command, id] = args.filter((arg) => arg !== '--yes');
-  if (!command || command === '--help' || command === '-h') {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      ...changeOptionSpecs,
+      yes: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, id] = positionals;
+  if (!command || values.help) {
     print(USAGE);
     return;
   }
@@ -128,33 +139,36 @@ async function main() {
     if (oneMember) process.exitCode = 1;
     return;
   }
-  await runOperatorCommand(async (commands) => {
+  const change = changeOptions(values);
+  await runAdminCommand(async (admin) => {
     switch (command) {
       case 'list':
-        print(listing(await commands.listMembers()));
+        print(listing(await admin.call<MemberView[]>('GET', '/api/admin/members')));
         return;
       case 'export': {
-        const members = await commands.listMembers();
+        const { members } = await admin.call<MemberExportList>('POST', '/api/admin/members/exports');
         print(csv(EXPORT_COLUMNS, members.map(exportRow)));
         return;
       }
       case 'show': {
         if (!id) throw new CommandFailure(lines([text`show needs a member id.`, USAGE]));
-        const member = await commands.showMember(id);
-        if (!member) throw new CommandFailure(text`No member ${id}.`);
-        print(details(member));
+        print(details(await admin.call<MemberView>('GET', memberPath(id))));
         return;
       }
       case 'delete': {
         if (!id) throw new CommandFailure(lines([text`delete needs a member id.`, USAGE]));
+        if (change.dryRun) {
+          const { effect } = await admin.call<MemberErased>('DELETE', memberPath(id), change);
+          print(text`Dry run: would have ${effect}.`, NOTHING_CHANGED);
+          return;
+        }
         const question = text`Erase member ${id}: profile, photos, network, nominations and sign-ins? This cannot be undone. [y/N] `;
-        if (!yes && !(await confirmed(question))) {
+        if (!values.yes && !(await confirmed(question))) {
           printError(text`Nothing was deleted.`);
           process.exitCode = 1;
           return;
         }
-        const { deleted } = await commands.deleteMember(id);
-        if (!deleted) throw new CommandFailure(text`No member ${id}.`);
+        await admin.call<MemberErased>('DELETE', memberPath(id), change);
         print(text`Erased member ${id}.`);
         return;
       }

@@ -4,7 +4,7 @@ import { failureText, print, printError, text } from './operatorOutput';
 import { runPurgeCommand } from './purgeCommand';
 
 const USAGE = text`Usage:
-  npm run nominations -- purge [--older-than Nd] [--yes]
+  npm run nominations -- purge [--older-than Nd] [--yes] [--reason TEXT] [--dry-run]
       counts nominations older than N days (default NOMINATION_RETENTION_DAYS, 365); --yes deletes them`;
 
 async function main() {

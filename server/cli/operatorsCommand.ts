@@ -1,5 +1,6 @@
+import type { OperatorView, SignInLink } from '../../src/domain/contracts/adminOperators';
+import { noDataYet, runAdminCommand } from './adminClient';
 import { runCommandLine } from './commandLine';
-import { noDataYet, runOperatorCommand } from './operatorConnection';
 import { print, printError, shortTime, table, text } from './operatorOutput';
 
 const USAGE = text`Usage:
@@ -36,17 +37,18 @@ async function main() {
     }
   }
 
-  await runOperatorCommand(async (commands) => {
+  await runAdminCommand(async (admin) => {
+    const operatorPath = `/api/admin/operators/${encodeURIComponent(name ?? '')}`;
     switch (command) {
       case 'add': {
-        const added = await commands.addOperator(name!);
+        const added = await admin.call<OperatorView>('POST', '/api/admin/operators', { name });
         print(
           text`Added operator ${added.name}. Sign them in with: npm run --silent operators -- sign-in-link ${added.name}`,
         );
         return;
       }
       case 'list': {
-        const operators = await commands.listOperators();
+        const operators = await admin.call<OperatorView[]>('GET', '/api/admin/operators');
         if (!operators.length) {
           print(text`No operators yet. Add one with: npm run operators -- add NAME`);
           return;
@@ -65,14 +67,14 @@ async function main() {
         return;
       }
       case 'remove': {
-        await commands.removeOperator(name!);
+        await admin.call('DELETE', operatorPath);
         print(
           text`Removed operator ${name!.toLowerCase()}: their sessions have ended and their links no longer work.`,
         );
         return;
       }
       case 'sign-in-link': {
-        const link = await commands.createSignInLink(name!);
+        const link = await admin.call<SignInLink>('POST', `${operatorPath}/sign-in-links`);
         // The link alone on stdout, so that `npm run --silent` hands a script nothing else.
         printError(
           text`A one-time sign-in link for ${link.name}, valid until ${shortTime(link.expiresAt)} UTC (15 minutes):`,

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
+import type { PurgeOutcome } from '../../src/domain/contracts/adminWaitlist';
 import { parseAge } from '../privacy/retention';
-import { runOperatorCommand } from './operatorConnection';
+import { runAdminCommand } from './adminClient';
+import { changeOptions, changeOptionSpecs } from './changeOptions';
 import { failureText, print, printError, text } from './operatorOutput';
 
 const WHAT = {
@@ -9,8 +11,9 @@ const WHAT = {
 } as const;
 
 /**
- * `… purge [--older-than 365d] [--yes]`: a dry run that prints how many rows are older than the
- * age unless `--yes` is given, then deletes them and prints how many went.
+ * `… purge [--older-than 365d] [--yes] [--reason TEXT] [--dry-run]`: a dry run that prints how many
+ * rows are older than the age unless `--yes` is given (and not `--dry-run`), then deletes them and
+ * prints how many went.
  */
 export async function runPurgeCommand(
   what: keyof typeof WHAT,
@@ -18,28 +21,35 @@ export async function runPurgeCommand(
   defaultOlderThan: string | undefined,
 ): Promise<void> {
   let olderThanDays: number;
-  let apply: boolean;
+  let change: ReturnType<typeof changeOptions>;
   // Bad arguments are refused before any database is opened.
   try {
     const { values } = parseArgs({
       args,
-      options: { 'older-than': { type: 'string' }, yes: { type: 'boolean', default: false } },
+      options: {
+        'older-than': { type: 'string' },
+        yes: { type: 'boolean', default: false },
+        ...changeOptionSpecs,
+      },
     });
     const age = values['older-than'] ?? defaultOlderThan;
     if (!age) throw new Error('purge needs --older-than, e.g. --older-than 365d');
     olderThanDays = parseAge(age);
-    apply = values.yes;
+    change = changeOptions(values);
+    if (!values.yes) change.dryRun = true;
   } catch (error) {
     printError(failureText(error));
     process.exitCode = 1;
     return;
   }
-  await runOperatorCommand(async (commands) => {
-    const purge = what === 'waitlist' ? commands.purgeWaitlist : commands.purgeNominations;
-    const result = await purge({ olderThanDays, apply });
+  await runAdminCommand(async (admin) => {
+    const result = await admin.call<PurgeOutcome>('POST', `/api/admin/${what}/purge`, {
+      olderThanDays,
+      ...change,
+    });
     const { rows, verb } = WHAT[what];
     const which = `${rows} that ${verb} before ${result.cutoff.slice(0, 10)} (older than ${olderThanDays} days)`;
-    if (result.deleted) {
+    if (!result.dryRun) {
       print(text`Deleted ${result.count} ${which}.`);
     } else {
       print(text`Dry run: ${result.count} ${which} would be deleted.`);

@@ -1,7 +1,12 @@
-import { runCommandLine } from './commandLine';
 import { parseArgs } from 'node:util';
-import type { WaitlistView } from '../operator/operatorCommands';
-import { noDataYet, runOperatorCommand } from './operatorConnection';
+import type {
+  WaitlistEntryView,
+  WaitlistExport,
+  WaitlistInvitations,
+} from '../../src/domain/contracts/adminWaitlist';
+import { noDataYet, runAdminCommand } from './adminClient';
+import { wholeNumber } from './changeOptions';
+import { runCommandLine } from './commandLine';
 import { runPurgeCommand } from './purgeCommand';
 import { CommandFailure, csv, lines, print, printError, row, text, type Text } from './operatorOutput';
 
@@ -10,19 +15,19 @@ const USAGE = text`Usage:
   npm run --silent waitlist -- export            CSV with a header on stdout
   npm run --silent waitlist -- invite PHONE      a one-use code for that number; prints the wa.me link to send
   npm run --silent waitlist -- invite --next N   the same for the N longest-waiting numbers, one link a line
-  npm run waitlist -- purge --older-than 365d [--yes]
+  npm run waitlist -- purge --older-than 365d [--yes] [--reason TEXT] [--dry-run]
                                                  counts entries older than that; --yes deletes them`;
 
 const CSV_HEADER = ['phone', 'email', 'name', 'joined_at'];
 
-function toCsv(rows: WaitlistView[]): Text {
+function toCsv(rows: WaitlistEntryView[]): Text {
   return csv(
     CSV_HEADER,
     rows.map((entry) => [entry.phone, entry.email, entry.name, entry.joinedAt]),
   );
 }
 
-function listLine(entry: WaitlistView): Text {
+function listLine(entry: WaitlistEntryView): Text {
   return row([
     entry.joinedAt.slice(0, 16).replace('T', ' '),
     entry.status.padEnd(7),
@@ -36,7 +41,7 @@ async function main() {
   if (process.argv[2] === 'purge') return runPurgeCommand('waitlist', process.argv.slice(3), undefined);
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { next: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { next: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const [command, ...rest] = positionals;
   if (!command || values.help) {
@@ -56,14 +61,21 @@ async function main() {
     if (command === 'invite') process.exitCode = 1;
     return;
   }
-  await runOperatorCommand(async (commands) => {
+  await runAdminCommand(async (admin) => {
     if (command === 'invite') {
       // "07911 123456" typed without quotes arrives as two words.
       const phone = rest.join(' ');
       if (!phone && values.next === undefined)
         throw new CommandFailure(lines([text`invite needs a number or --next N.`, USAGE]));
-      const invitations = await commands.inviteFromWaitlist(
-        values.next !== undefined ? { next: Number(values.next) } : { phone },
+      const target =
+        values.next !== undefined ? { next: wholeNumber(values.next, '--next', 1, 1000) } : { phone };
+      const { invitations } = await admin.call<WaitlistInvitations>(
+        'POST',
+        '/api/admin/waitlist/invitations',
+        {
+          ...target,
+          reason: values.reason?.trim() || undefined,
+        },
       );
       if (!invitations.length) printError(text`Nobody is waiting to be invited.`);
       for (const invitation of invitations) {
@@ -73,10 +85,11 @@ async function main() {
       }
       return;
     }
-    const rows = await commands.listWaitlist();
     if (command === 'export') {
-      print(toCsv(rows));
+      const { entries } = await admin.call<WaitlistExport>('POST', '/api/admin/waitlist/exports');
+      print(toCsv(entries));
     } else {
+      const rows = await admin.call<WaitlistEntryView[]>('GET', '/api/admin/waitlist');
       if (!rows.length) print(text`Nobody is on the waitlist yet.`);
       print(...rows.map(listLine));
     }

@@ -1,5 +1,6 @@
+import type { WebhookEventView, WebhookRetried } from '../../src/domain/contracts/adminWebhooks';
+import { runAdminCommand } from './adminClient';
 import { runCommandLine } from './commandLine';
-import { runOperatorCommand } from './operatorConnection';
 import { CommandFailure, lines, print, shortTime, table, text } from './operatorOutput';
 
 const USAGE = text`Usage:
@@ -12,10 +13,10 @@ async function main() {
     print(USAGE);
     return;
   }
-  await runOperatorCommand(async (commands) => {
+  await runAdminCommand(async (admin) => {
     switch (command) {
       case 'list': {
-        const events = await commands.listWebhookEvents();
+        const events = await admin.call<WebhookEventView[]>('GET', '/api/admin/webhook-events');
         if (!events.length) {
           print(text`No webhook events yet.`);
           return;
@@ -38,8 +39,10 @@ async function main() {
       }
       case 'retry': {
         if (!id) throw new CommandFailure(lines([text`retry needs an event id.`, USAGE]));
-        const event = await commands.retryWebhookEvent(id);
-        if (!event) throw new CommandFailure(text`No webhook event ${id}.`);
+        const { event } = await admin.call<WebhookRetried>(
+          'POST',
+          `/api/admin/webhook-events/${encodeURIComponent(id)}/retry`,
+        );
         print(text`Queued ${event.id} (${event.type}) for delivery now.`);
         return;
       }

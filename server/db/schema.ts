@@ -277,3 +277,30 @@ export const operatorSessions = pgTable(
   },
   (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
 );
+
+/**
+ * What operators did (CLI and console): one row per change or export of personal data, written in
+ * the same transaction as the change. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ * `target` never holds personal data in clear: a code, a member's random id, a cohort label, or a
+ * phone as `phone:` + a salted hash.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `cli:<os user>@<host>` for the command line, the operator's name for the console. */
+    actor: text('actor').notNull(),
+    /** `<command>.<subcommand>`, as the CLI spells it: `invite.revoke`, `members.delete`, … */
+    action: text('action').notNull(),
+    target: text('target'),
+    reason: text('reason'),
+    /** What changed, in words: "revoked 7 codes across 3 members". */
+    effect: text('effect').notNull(),
+  },
+  (table) => [
+    index('operator_audit_at_idx').on(table.at),
+    index('operator_audit_action_idx').on(table.action),
+    index('operator_audit_target_idx').on(table.target),
+  ],
+);

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { generateInviteCode, normaliseInviteCode } from '../../src/domain/inviteCode';
+import type { InviteCodeView } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
 import { inviteCodes } from '../db/schema';
 
@@ -117,8 +118,33 @@ export async function createInviteCode(db: Db, { maxUses, expiresAt, label, wait
   throw new Error('Could not find a free invite code');
 }
 
-export async function listInviteCodes(db: Db): Promise<InviteCodeRow[]> {
-  return db.select(inviteCodeColumns).from(inviteCodes).orderBy(asc(inviteCodes.createdAt));
+export async function listInviteCodes(db: Db, label?: string): Promise<InviteCodeRow[]> {
+  return db
+    .select(inviteCodeColumns)
+    .from(inviteCodes)
+    .where(label === undefined ? undefined : eq(inviteCodes.label, label))
+    .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
+}
+
+const viewStatus: Record<InviteCodeState, InviteCodeView['status']> = {
+  valid: 'valid',
+  expired: 'expired',
+  used_up: 'used up',
+  revoked: 'revoked',
+  unknown: 'revoked', // never: a row is a known code
+};
+
+/** What the operator sees of a code (the admin API's InviteCodeView). */
+export function toInviteCodeView(row: InviteCodeRow): InviteCodeView {
+  return {
+    code: row.code,
+    label: row.label,
+    uses: row.uses,
+    maxUses: row.maxUses,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    status: viewStatus[inviteCodeState(row)],
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Returns the revoked row, or undefined when there is no such code. Revoking twice keeps the first date. */

@@ -3,14 +3,15 @@ import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvite
 import { generateInviteCode } from '../../src/domain/inviteCode';
 import type { Db } from '../db/database';
 import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
+import { HttpError } from '../httpError';
 import { usableInviteCode } from './inviteCodeStore';
 
 /** Most codes one `invite grant` may add: a typo (1000 for 10) should not flood a member. */
 export const MAX_GRANT = 100;
 
-export class UnknownMemberError extends Error {
+export class UnknownMemberError extends HttpError {
   constructor(userId: string) {
-    super(`No member ${userId}.`);
+    super(404, `No member ${userId}.`);
   }
 }
 
@@ -97,7 +98,7 @@ async function memberExists(db: Db, userId: string): Promise<boolean> {
 /** `invite grant USER_ID N`: N more one-use codes for that member. Returns how many they can still share. */
 export async function grantMemberInvites(db: Db, userId: string, count: number): Promise<number> {
   if (!Number.isInteger(count) || count < 1 || count > MAX_GRANT) {
-    throw new Error(`N must be a whole number from 1 to ${MAX_GRANT}`);
+    throw new HttpError(422, `N must be a whole number from 1 to ${MAX_GRANT}`);
   }
   return db.transaction(async (tx) => {
     if (!(await memberExists(tx, userId))) throw new UnknownMemberError(userId);

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { networkEntries, userPhotos, users } from '../db/schema';
+import type { MemberView } from '../../src/domain/contracts/adminMembers';
 import type { MemberProfileFields } from '../../src/domain/contracts/member';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -148,4 +149,18 @@ export async function findMemberPhoto(
     .orderBy(asc(userPhotos.position))
     .limit(1);
   return photo;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** What the operator sees of a member (the admin API's MemberView): the record, each date in ISO. */
+export function toMemberView(record: MemberRecord): MemberView {
+  return {
+    ...record,
+    registeredAt: record.registeredAt.toISOString(),
+    linkedAt: iso(record.linkedAt),
+    onboardedAt: iso(record.onboardedAt),
+    linkingCodeExpiresAt: record.linkingCodeExpiresAt.toISOString(),
+    linkingCodeUsedAt: iso(record.linkingCodeUsedAt),
+  };
 }

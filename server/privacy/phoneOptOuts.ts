@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FriendNomination } from '../../src/domain/nomination';
 import type { Db } from '../db/database';
-import { nominations, phoneOptOuts as optOutTable, serverSecrets } from '../db/schema';
+import { nominations, phoneOptOuts as optOutTable } from '../db/schema';
+import { readOrCreateServerSecret } from '../db/serverSecret';
 
 const SALT_SECRET_NAME = 'opt_out_salt';
 
@@ -31,17 +32,7 @@ export interface PhoneOptOutList {
  * `server_secrets`, so every instance and every restart hash alike.
  */
 async function loadSalt(db: Db, configuredSalt: string | undefined): Promise<string> {
-  if (configuredSalt) return configuredSalt;
-  await db
-    .insert(serverSecrets)
-    .values({ name: SALT_SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing({ target: serverSecrets.name });
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SALT_SECRET_NAME));
-  if (!row) throw new Error('The opt-out salt could not be stored');
-  return row.value;
+  return configuredSalt ?? readOrCreateServerSecret(db, SALT_SECRET_NAME);
 }
 
 export function phoneOptOutList(db: Db, configuredSalt?: string): PhoneOptOutList {

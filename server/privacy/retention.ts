@@ -1,18 +1,15 @@
-import { count, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { nominations, waitlist } from '../db/schema';
 
 export interface PurgeResult {
-  /** Rows older than the cutoff: deleted when `deleted`, else what a real run would delete. */
+  /** Rows older than the cutoff, deleted. */
   count: number;
   cutoff: string;
-  deleted: boolean;
 }
 
 export interface PurgeOptions {
   olderThanDays: number;
-  /** False (the default of the commands) only counts: a dry run. */
-  apply: boolean;
 }
 
 const MAX_DAYS = 36_500;
@@ -37,14 +34,11 @@ function cutoffFor(olderThanDays: number): Date {
 async function purge(
   db: Db,
   table: typeof waitlist | typeof nominations,
-  { olderThanDays, apply }: PurgeOptions,
+  { olderThanDays }: PurgeOptions,
 ): Promise<PurgeResult> {
   const cutoff = cutoffFor(olderThanDays);
-  const old = lt(table.createdAt, cutoff);
-  const rows = apply
-    ? (await db.delete(table).where(old).returning({ id: table.id })).length
-    : ((await db.select({ n: count() }).from(table).where(old))[0]?.n ?? 0);
-  return { count: rows, cutoff: cutoff.toISOString(), deleted: apply };
+  const deleted = await db.delete(table).where(lt(table.createdAt, cutoff)).returning({ id: table.id });
+  return { count: deleted.length, cutoff: cutoff.toISOString() };
 }
 
 /** Waitlist entries that joined before the cutoff (`npm run waitlist -- purge`). */

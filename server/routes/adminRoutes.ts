@@ -1,112 +1,55 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db/database';
-import { tokensMatch } from '../operator/adminToken';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Database } from '../db/database';
+import { HttpError } from '../httpError';
+import { cliActor, CLI_ACTOR_HEADER, setActor } from '../admin/operatorActor';
+import { carriesAdminToken } from '../operator/adminToken';
 import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
-import type { OperatorCommands } from '../operator/operatorCommands';
 import { operatorFromSession } from '../operator/operatorSessions';
+import { auditAdminRoutes } from './auditAdminRoutes';
+import { inviteCodeAdminRoutes } from './inviteCodeAdminRoutes';
+import { memberAdminRoutes } from './memberAdminRoutes';
 import { operatorAdminRoutes } from './operatorAdminRoutes';
 import { overviewAdminRoutes } from './overviewAdminRoutes';
-import { memberInviteAdminRoutes } from './memberInviteAdminRoutes';
-import { privacyAdminRoutes } from './privacyAdminRoutes';
-import { memberAdminRoutes } from './memberAdminRoutes';
-import { ErrorDetail } from './schemas';
+import { waitlistAdminRoutes } from './waitlistAdminRoutes';
+import { webhookAdminRoutes } from './webhookAdminRoutes';
 
-const InviteCodeView = Type.Object({
-  code: Type.String(),
-  label: Type.Union([Type.String(), Type.Null()]),
-  uses: Type.Integer(),
-  maxUses: Type.Integer(),
-  expiresAt: Type.Union([Type.String(), Type.Null()]),
-  status: Type.String(),
-  createdAt: Type.String(),
-});
-
-const WaitlistView = Type.Object({
-  phone: Type.Union([Type.String(), Type.Null()]),
-  email: Type.Union([Type.String(), Type.Null()]),
-  name: Type.Union([Type.String(), Type.Null()]),
-  joinedAt: Type.String(),
-  status: Type.Union([Type.Literal('waiting'), Type.Literal('invited'), Type.Literal('joined')]),
-});
+export interface AdminRouteOptions {
+  database: Database;
+  /** Where invitation and sign-in links point. */
+  appUrl: string;
+}
 
 /**
- * The operator's commands for a server that owns the embedded database. Three locks on the door: the
- * TCP peer must be this machine (the raw socket address, and no proxy's forwarding header), the Host
- * must name this machine or APP_URL's host (no DNS-rebinding page), and the request must carry the
- * token from DATA_DIR/admin-token. Or, from anywhere, an operator's browser session (see
- * server/operator/operatorSessions.ts), whose requests that change something must come from our own
- * origin. Without a server-owned embedded database there is no admin token: sessions only.
+ * The admin API: the one implementation of every operator action, for the CLI and the console alike.
+ * Two doors. The command line's: the TCP peer is this machine (the raw socket address, and no proxy's
+ * forwarding header), the Host names this machine or APP_URL's host (no DNS-rebinding page), and the
+ * request carries the admin token (DATA_DIR/admin-token for a running server; a fresh one in memory
+ * when the CLI builds the app itself). The browser's: an operator's session, whose requests that
+ * change something must come from our own origin. Anyone else is told these routes do not exist.
  */
-export const adminRoutes: FastifyPluginAsyncTypebox<{
-  commands: OperatorCommands;
-  adminToken: string | undefined;
-  appUrl: string;
-  db: Db;
-}> = async (app, { commands, adminToken, appUrl, db }) => {
-  const hostIsOurs = hostCheck(appUrl);
-  app.addHook('onRequest', async (request, reply) => {
-    const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+export const adminRoutes: FastifyPluginAsyncTypebox<
+  AdminRouteOptions & { adminToken: string | undefined }
+> = async (app, { adminToken, ...options }) => {
+  const { db } = options.database;
+  const hostIsOurs = hostCheck(options.appUrl);
+  app.addHook('onRequest', async (request) => {
     const operatorCli =
       adminToken !== undefined &&
       isFromThisMachine(request) &&
       hostIsOurs(request) &&
-      tokensMatch(adminToken, presented);
-    if (!operatorCli && !(await operatorFromSession(request, { db, appUrl }))) {
-      return reply
-        .code(404)
-        .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.` });
-    }
+      carriesAdminToken(adminToken, request.headers.authorization);
+    if (operatorCli) return setActor(request, cliActor(request.headers[CLI_ACTOR_HEADER]));
+    const operator = await operatorFromSession(request, { db, appUrl: options.appUrl });
+    if (operator) return setActor(request, operator.name);
+    throw new HttpError(404, `No API endpoint ${request.method} ${request.url.split('?')[0]}.`);
   });
 
-  app.post(
-    '/api/admin/invite-codes',
-    {
-      schema: {
-        body: Type.Object({
-          // The CLI sends Number(--uses), which is null for "abc": createInvite explains what it wants.
-          uses: Type.Union([Type.Number(), Type.Null()]),
-          expires: Type.Optional(Type.String({ maxLength: 10 })),
-          label: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
-        response: { 201: InviteCodeView, 422: ErrorDetail },
-      },
-    },
-    async (request, reply) => {
-      try {
-        const { uses, expires, label } = request.body;
-        return reply
-          .code(201)
-          .send(await commands.createInvite({ uses: uses ?? Number.NaN, expires, label }));
-      } catch (error) {
-        return reply.code(422).send({ detail: (error as Error).message });
-      }
-    },
-  );
-  app.get(
-    '/api/admin/invite-codes',
-    { schema: { response: { 200: Type.Array(InviteCodeView) } } },
-    async () => commands.listInvites(),
-  );
-  app.post(
-    '/api/admin/invite-codes/:code/revoke',
-    {
-      schema: {
-        params: Type.Object({ code: Type.String({ maxLength: 40 }) }),
-        response: { 200: InviteCodeView, 404: ErrorDetail },
-      },
-    },
-    async (request, reply) => {
-      const revoked = await commands.revokeInvite(request.params.code);
-      return revoked ?? reply.code(404).send({ detail: `No invite code ${request.params.code}.` });
-    },
-  );
-  await app.register(memberAdminRoutes, { commands });
-  app.get('/api/admin/waitlist', { schema: { response: { 200: Type.Array(WaitlistView) } } }, async () =>
-    commands.listWaitlist(),
-  );
-  // Registered inside this plugin so that the loopback-and-token hook above guards them too.
-  await app.register(memberInviteAdminRoutes, { commands });
-  await app.register(privacyAdminRoutes, { commands });
-  await app.register(operatorAdminRoutes, { commands });
-  await app.register(overviewAdminRoutes, { db });
+  // Registered inside this plugin so that the guard above stands in front of every one of them.
+  await app.register(inviteCodeAdminRoutes, options);
+  await app.register(waitlistAdminRoutes, options);
+  await app.register(memberAdminRoutes, options);
+  await app.register(webhookAdminRoutes, options);
+  await app.register(auditAdminRoutes, options);
+  await app.register(operatorAdminRoutes, options);
+  await app.register(overviewAdminRoutes, options);
 };

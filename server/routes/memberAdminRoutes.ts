@@ -1,79 +1,126 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { MemberOperatorCommands } from '../operator/memberOperatorCommands';
-import { ErrorDetail } from './schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OperatorChange } from '../../src/domain/contracts/adminAudit';
+import {
+  MemberErased,
+  MemberExportList,
+  MemberIdParams,
+  MemberList,
+  MemberQuery,
+  MemberView,
+} from '../../src/domain/contracts/adminMembers';
+import { performOperatorAction } from '../admin/auditTrail';
+import { actorOf } from '../admin/operatorActor';
+import { HttpError } from '../httpError';
+import { eraseMemberRows, forgetErasedRows } from '../members/memberErasure';
+import { findMemberRecord, findMemberRecords, toMemberView } from '../members/memberQueries';
+import { adminOperation, counted } from './adminOperation';
+import type { AdminRouteOptions } from './adminRoutes';
 
-const nullableString = Type.Union([Type.String(), Type.Null()]);
-
-const MemberView = Type.Object({
-  id: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  age: Type.Integer(),
-  location: Type.String(),
-  phone: Type.String(),
-  occupation: Type.String(),
-  lookingFor: Type.Array(Type.String()),
-  interests: Type.Array(Type.String()),
-  inviteCode: Type.String(),
-  status: Type.String(),
-  registeredAt: Type.String(),
-  linkedAt: nullableString,
-  onboardedAt: nullableString,
-  linkingCodeExpiresAt: Type.String(),
-  linkingCodeUsedAt: nullableString,
-  whoIKnow: Type.Array(Type.Object({ kind: Type.String(), name: Type.String(), location: Type.String() })),
-  photos: Type.Array(
-    Type.Object({
-      position: Type.Integer(),
-      width: Type.Integer(),
-      height: Type.Integer(),
-      bytes: Type.Integer(),
-    }),
-  ),
-});
-
-const WebhookEventView = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  status: Type.String(),
-  attempts: Type.Integer(),
-  lastStatus: Type.Union([Type.Integer(), Type.Null()]),
-  lastError: nullableString,
-  nextAttemptAt: Type.String(),
-  createdAt: Type.String(),
-  deliveredAt: nullableString,
-});
-
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+/** A search matches a whole member id, or part of a first or last name, whatever the case. */
+function matches(member: MemberView, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return member.id === needle || `${member.firstName} ${member.lastName}`.toLowerCase().includes(needle);
+}
 
 /**
- * `npm run members` and `npm run webhooks` against a server that owns the embedded database.
- * Registered inside the admin routes, so the same loopback-and-token check guards them.
+ * `npm run members` and the console's members: list and search, one member, export (recorded), and
+ * erasure on request with its dry run.
  */
-export const memberAdminRoutes: FastifyPluginAsyncTypebox<{ commands: MemberOperatorCommands }> = async (
-  app,
-  { commands },
-) => {
-  app.get('/api/admin/members', { schema: { response: { 200: Type.Array(MemberView) } } }, async () =>
-    commands.listMembers(),
+export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (app, { database }) => {
+  const { db } = database;
+  const noMember = (id: string) => new HttpError(404, `No member ${id}.`);
+
+  app.get(
+    '/api/admin/members',
+    {
+      schema: adminOperation({
+        summary: 'List members',
+        description: 'Every member, oldest first; `search` narrows to a name or an id.',
+        querystring: MemberQuery,
+        response: { 200: MemberList },
+      }),
+    },
+    async (request) => {
+      const members = (await findMemberRecords(db)).map(toMemberView);
+      const { search } = request.query;
+      return search === undefined ? members : members.filter((member) => matches(member, search));
+    },
   );
+
   app.get(
     '/api/admin/members/:id',
-    { schema: { params: IdParams, response: { 200: MemberView, 404: ErrorDetail } } },
-    async (request, reply) =>
-      (await commands.showMember(request.params.id)) ??
-      reply.code(404).send({ detail: `No member ${request.params.id}.` }),
+    {
+      schema: adminOperation({
+        summary: 'One member',
+        description: 'Everything stored about a member but the photo bytes.',
+        params: MemberIdParams,
+        response: { 200: MemberView },
+      }),
+    },
+    async (request) => {
+      const record = await findMemberRecord(db, request.params.id);
+      if (!record) throw noMember(request.params.id);
+      return toMemberView(record);
+    },
   );
-  app.get(
-    '/api/admin/webhook-events',
-    { schema: { response: { 200: Type.Array(WebhookEventView) } } },
-    async () => commands.listWebhookEvents(),
-  );
+
   app.post(
-    '/api/admin/webhook-events/:id/retry',
-    { schema: { params: IdParams, response: { 200: WebhookEventView, 404: ErrorDetail } } },
-    async (request, reply) =>
-      (await commands.retryWebhookEvent(request.params.id)) ??
-      reply.code(404).send({ detail: `No webhook event ${request.params.id}.` }),
+    '/api/admin/members/exports',
+    {
+      schema: adminOperation({
+        summary: 'Export members',
+        description: 'Every member, for `members export`’s CSV. Recorded in the audit trail.',
+        response: { 200: MemberExportList },
+      }),
+    },
+    async (request) => {
+      const { result, effect } = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'members.export', target: null },
+        false,
+        async (tx) => {
+          const members = (await findMemberRecords(tx)).map(toMemberView);
+          return { result: members, effect: `exported ${counted(members.length, 'member')}` };
+        },
+      );
+      return { members: result, effect };
+    },
+  );
+
+  app.delete(
+    '/api/admin/members/:id',
+    {
+      schema: adminOperation({
+        summary: 'Erase a member',
+        description:
+          'A member’s erasure on request: profile, photos, network, nominations (theirs and of their number), unused codes, waitlist entry and sign-ins, in one transaction; the audit row keeps their random id and counts, nothing personal. `dryRun` answers what would go.',
+        params: MemberIdParams,
+        body: OperatorChange,
+        response: { 200: MemberErased },
+      }),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { reason, dryRun = false } = request.body ?? {};
+      const outcome = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'members.delete', target: id, reason },
+        dryRun,
+        async (tx) => {
+          const erased = await eraseMemberRows(tx, id);
+          if (!erased) throw noMember(id);
+          const effect = [
+            counted(erased.photos, 'photo'),
+            counted(erased.networkEntries, 'network entry', 'network entries'),
+            counted(erased.nominations, 'nomination'),
+            counted(erased.unusedInviteCodes, 'unused invite code'),
+          ].join(', ');
+          return { result: true, effect: `erased a member: ${effect}` };
+        },
+      );
+      if (!outcome.dryRun) await forgetErasedRows(database.forgetDeletedRows);
+      return { erased: outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+    },
   );
 };

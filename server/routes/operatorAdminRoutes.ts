@@ -1,59 +1,111 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OPERATOR_NAME_MAX_LENGTH } from '../../src/domain/operatorName';
-import type { OperatorAccountCommands } from '../operator/operatorAccountCommands';
-import { ErrorDetail } from './schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddOperator,
+  OperatorList,
+  OperatorParams,
+  OperatorRemoved,
+  OperatorView,
+  SignInLink,
+} from '../../src/domain/contracts/adminOperators';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { performOperatorAction } from '../admin/auditTrail';
+import { actorOf } from '../admin/operatorActor';
+import { HttpError } from '../httpError';
+import { addOperator, createSignInLink, listOperators, removeOperator } from '../operator/operatorAccounts';
+import { adminOperation } from './adminOperation';
+import type { AdminRouteOptions } from './adminRoutes';
 
-const OperatorView = Type.Object({
-  name: Type.String(),
-  addedAt: Type.String(),
-  lastSeenAt: Type.Union([Type.String(), Type.Null()]),
-  sessions: Type.Integer(),
-});
-
-const SignInLink = Type.Object({ name: Type.String(), link: Type.String(), expiresAt: Type.String() });
-
-// Bounded here; the name rule itself (server/operator/operatorAccounts.ts) explains a refusal in a 422.
-const Name = Type.String({ minLength: 1, maxLength: OPERATOR_NAME_MAX_LENGTH * 4 });
-
-/**
- * The routes behind `npm run operators`. Registered inside adminRoutes, so its guard (the loopback
- * admin token, or an operator's session with the same-origin check) stands in front of them.
- */
-export const operatorAdminRoutes: FastifyPluginAsyncTypebox<{ commands: OperatorAccountCommands }> = async (
+/** `npm run operators`: who may sign in to the console. Adding, removing and links are audited. */
+export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (
   app,
-  { commands },
+  { database: { db }, appUrl },
 ) => {
-  app.get('/api/admin/operators', { schema: { response: { 200: Type.Array(OperatorView) } } }, async () =>
-    commands.listOperators(),
+  app.get(
+    '/api/admin/operators',
+    {
+      schema: adminOperation({
+        summary: 'List operators',
+        description: 'Who may sign in to the console, when each was last seen, and their live sessions.',
+        response: { 200: OperatorList },
+      }),
+    },
+    async () => listOperators(db),
   );
+
   app.post(
     '/api/admin/operators',
     {
-      schema: {
-        body: Type.Object({ name: Name }, { additionalProperties: false }),
-        response: { 201: OperatorView, 409: ErrorDetail, 422: ErrorDetail },
-      },
+      schema: adminOperation({
+        summary: 'Add an operator',
+        description: 'Or reinstate a removed one; they sign in with a link from `operators sign-in-link`.',
+        body: AddOperator,
+        response: { 201: OperatorView, ...errorAnswers(409, 422) },
+      }),
     },
-    async (request, reply) => reply.code(201).send(await commands.addOperator(request.body.name)),
+    async (request, reply) => {
+      const { result } = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'operators.add', target: request.body.name.toLowerCase() },
+        false,
+        async (tx) => {
+          const added = await addOperator(tx, request.body.name);
+          return { result: added, effect: `added operator ${added.name}` };
+        },
+      );
+      return reply.code(201).send(result);
+    },
   );
+
   app.delete(
     '/api/admin/operators/:name',
     {
-      schema: {
-        params: Type.Object({ name: Name }),
-        response: { 200: Type.Object({ removed: Type.Literal(true) }), 404: ErrorDetail, 422: ErrorDetail },
-      },
+      schema: adminOperation({
+        summary: 'Remove an operator',
+        description: 'Ends their sessions at once; their links stop working.',
+        params: OperatorParams,
+        response: { 200: OperatorRemoved, ...errorAnswers(422) },
+      }),
     },
-    async (request) => commands.removeOperator(request.params.name),
+    async (request) => {
+      const { name } = request.params;
+      await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'operators.remove', target: name.toLowerCase() },
+        false,
+        async (tx) => {
+          if (!(await removeOperator(tx, name))) throw new HttpError(404, `No operator ${name}.`);
+          return { result: true, effect: `removed operator ${name.toLowerCase()} and ended their sessions` };
+        },
+      );
+      return { removed: true as const };
+    },
   );
+
   app.post(
     '/api/admin/operators/:name/sign-in-links',
     {
-      schema: {
-        params: Type.Object({ name: Name }),
-        response: { 201: SignInLink, 404: ErrorDetail, 422: ErrorDetail },
-      },
+      schema: adminOperation({
+        summary: 'A one-time sign-in link',
+        description: 'APP_URL/admin/sign-in/<token>, valid 15 minutes, for one sign-in.',
+        params: OperatorParams,
+        response: { 201: SignInLink, ...errorAnswers(422) },
+      }),
     },
-    async (request, reply) => reply.code(201).send(await commands.createSignInLink(request.params.name)),
+    async (request, reply) => {
+      const { name } = request.params;
+      const { result } = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'operators.sign-in-link', target: name.toLowerCase() },
+        false,
+        async (tx) => {
+          const link = await createSignInLink(tx, name, appUrl);
+          return {
+            result: link,
+            effect: `made a sign-in link for ${link.name}, valid until ${link.expiresAt}`,
+          };
+        },
+      );
+      return reply.code(201).send(result);
+    },
   );
 };

@@ -2,27 +2,23 @@ import { and, asc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { joinUrl, whatsAppInvitationUrl } from '../../src/domain/invitation';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import { brand } from '../../src/config/brand';
+import type { WaitlistInvitation, WaitlistStatus } from '../../src/domain/contracts/adminWaitlist';
 import type { Db } from '../db/database';
+import { HttpError } from '../httpError';
 import { inviteCodes, users, waitlist } from '../db/schema';
 import { createInviteCode, usableInviteCode } from '../invites/inviteCodeStore';
-
-export type WaitlistStatus = 'waiting' | 'invited' | 'joined';
 
 export function waitlistStatus(row: { invitedAt: Date | null; joinedAt: Date | null }): WaitlistStatus {
   if (row.joinedAt) return 'joined';
   return row.invitedAt ? 'invited' : 'waiting';
 }
 
-/** What `waitlist invite` hands the operator: the number, its code, and the link to tap and send. */
-export interface WaitlistInvitation {
-  phone: string;
-  code: string;
-  shareUrl: string;
-  whatsappUrl: string;
-}
-
 /** The operator's mistake in one sentence (bad number, not on the list, already a member). */
-export class WaitlistInviteRefusedError extends Error {}
+export class WaitlistInviteRefusedError extends HttpError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
 
 /** Inside the registration transaction: a waitlist entry becomes `joined` when its number registers. */
 export async function markWaitlistJoined(tx: Db, phone: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { WebhookEventView } from '../../src/domain/contracts/adminWebhooks';
 import type { Db } from '../db/database';
 import { webhookEvents } from '../db/schema';
 import type {
@@ -113,4 +114,19 @@ export async function retryWebhookEvent(db: Db, id: string): Promise<WebhookEven
     .where(eq(webhookEvents.id, id))
     .returning();
   return row;
+}
+
+/** What the operator sees of an event (the admin API's WebhookEventView). */
+export function toWebhookEventView(row: WebhookEventRow): WebhookEventView {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatus: row.lastStatus,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
 }

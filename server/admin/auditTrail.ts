@@ -1,0 +1,106 @@
+import { createHmac } from 'node:crypto';
+import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditQuery } from '../../src/domain/contracts/adminAudit';
+import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
+import type { Db } from '../db/database';
+import { operatorAudit } from '../db/schema';
+import { readOrCreateServerSecret } from '../db/serverSecret';
+
+/** Who did it and to what: the parts of an audit row the route knows before the change runs. */
+export interface AuditFacts {
+  actor: string;
+  /** `<command>.<subcommand>`, as the CLI spells it. */
+  action: string;
+  target: string | null;
+  reason?: string | null;
+}
+
+/** What an operator action hands back: its answer, and its effect in words for the audit trail. */
+export interface ActionResult<T> {
+  result: T;
+  effect: string;
+}
+
+/** Thrown to roll a dry run's transaction back, carrying what the change would have done. */
+class DryRunRollback extends Error {
+  constructor(readonly outcome: ActionResult<unknown>) {
+    super('dry run');
+  }
+}
+
+/**
+ * Runs an operator's change and records it, in one transaction: the audit row exists exactly when
+ * the change does. A dry run runs the very same change and rolls it back, so what it reports is what
+ * the real run would do, and nothing is changed or recorded.
+ */
+export async function performOperatorAction<T>(
+  db: Db,
+  facts: AuditFacts,
+  dryRun: boolean,
+  change: (tx: Db) => Promise<ActionResult<T>>,
+): Promise<ActionResult<T> & { dryRun: boolean }> {
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const done = await change(tx as unknown as Db);
+      if (dryRun) throw new DryRunRollback(done);
+      await tx.insert(operatorAudit).values({
+        actor: facts.actor,
+        action: facts.action,
+        target: facts.target,
+        reason: facts.reason ?? null,
+        effect: done.effect,
+      });
+      return done;
+    });
+    return { ...outcome, dryRun: false };
+  } catch (error) {
+    if (error instanceof DryRunRollback) return { ...(error.outcome as ActionResult<T>), dryRun: true };
+    throw error;
+  }
+}
+
+const AUDIT_SALT = 'audit_salt';
+const salts = new WeakMap<Db, Promise<string>>();
+
+function auditSalt(db: Db): Promise<string> {
+  let salt = salts.get(db);
+  if (!salt) {
+    salt = readOrCreateServerSecret(db, AUDIT_SALT);
+    salt.catch(() => salts.delete(db)); // a database hiccup must not poison every later action
+    salts.set(db, salt);
+  }
+  return salt;
+}
+
+/**
+ * How the audit trail names a phone number: `phone:` and a salted hash, so the trail holds no number
+ * in clear (and keeps nothing personal once a member is erased), yet an operator who types the number
+ * finds what was done to it.
+ */
+export async function phoneTarget(db: Db, e164: string): Promise<string> {
+  return `phone:${createHmac('sha256', await auditSalt(db))
+    .update(e164)
+    .digest('hex')
+    .slice(0, 20)}`;
+}
+
+const AUDIT_PAGE = 500;
+
+/** The newest matching actions (at most 500), oldest first. A phone number as target is hashed to match. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<AuditEntry[]> {
+  const conditions: SQL[] = [];
+  if (query.action) conditions.push(eq(operatorAudit.action, query.action));
+  if (query.actor) conditions.push(eq(operatorAudit.actor, query.actor));
+  if (query.target) {
+    const phone = /^[+\d][\d\s()-]{6,}$/.test(query.target) ? waitlistPhoneToE164(query.target) : undefined;
+    conditions.push(eq(operatorAudit.target, phone ? await phoneTarget(db, phone) : query.target));
+  }
+  if (query.since) conditions.push(gte(operatorAudit.at, new Date(`${query.since}T00:00:00.000Z`)));
+  const rows = await db
+    .select()
+    .from(operatorAudit)
+    .where(and(...conditions))
+    .orderBy(desc(operatorAudit.at), desc(operatorAudit.id))
+    .limit(AUDIT_PAGE);
+  return rows.reverse().map((row) => ({ ...row, at: row.at.toISOString() }));
+}

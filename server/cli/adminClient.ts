@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { CLI_ACTOR_HEADER } from '../admin/operatorActor';
+import { buildApp } from '../app';
+import { readSettings } from '../config';
+import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
+import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
+import { readAdminToken } from '../operator/adminToken';
+import { failureText, printError } from './operatorOutput';
+
+/**
+ * The operator's commands are clients of the admin API (`/api/admin/…`, server/routes/adminRoutes.ts),
+ * its one implementation: this is how they reach it.
+ */
+export interface AdminClient {
+  /** The route's JSON answer; a refusal (any status but 2xx) throws AdminRefusal with its detail. */
+  call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The admin API said no: its status and its one sentence. */
+export class AdminRefusal extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Who runs the command, for the audit trail: `<os user>@<host>` (the server prefixes `cli:`). */
+function whoRunsThis(): string {
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No passwd entry for this uid (some containers): the audit trail says cli:unknown.
+  }
+  return `${user}@${os.hostname()}`;
+}
+
+function answerOf<T>(status: number, json: unknown): T {
+  if (status >= 200 && status < 300) return json as T;
+  const detail = (json as { detail?: unknown } | undefined)?.detail;
+  throw new AdminRefusal(status, typeof detail === 'string' ? detail : `The server answered ${status}.`);
+}
+
+const jsonType = (body: unknown): Record<string, string> =>
+  body === undefined ? {} : { 'content-type': 'application/json' };
+
+/** Over loopback to the running server that owns the embedded database, with its admin token. */
+function serverClient(baseUrl: string, token: string): AdminClient {
+  return {
+    call: async (method, path, body) => {
+      const response = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: { authorization: `Bearer ${token}`, [CLI_ACTOR_HEADER]: whoRunsThis(), ...jsonType(body) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answerOf(response.status, await response.json().catch(() => undefined));
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * The same routes called in this process with `inject()`: the same validation, answers and errors
+ * as over the wire. Tests use it too, on the app they built.
+ */
+export function injectClient(
+  app: FastifyInstance,
+  token: string,
+  close: () => Promise<void> = async () => {},
+): AdminClient {
+  return {
+    call: async (method, path, body) => {
+      const response = await app.inject({
+        method,
+        url: path,
+        headers: {
+          authorization: `Bearer ${token}`,
+          host: 'localhost',
+          [CLI_ACTOR_HEADER]: whoRunsThis(),
+          ...jsonType(body),
+        },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      let json: unknown;
+      try {
+        json = response.json();
+      } catch {
+        json = undefined;
+      }
+      return answerOf(response.statusCode, json);
+    },
+    close,
+  };
+}
+
+/** Builds the app on a database this process opened, for its admin routes alone. */
+async function inProcessClient(database: Database, release = () => {}): Promise<AdminClient> {
+  try {
+    await database.migrate();
+    const adminToken = randomBytes(32).toString('base64url');
+    const app = await buildApp({
+      settings: readSettings(),
+      database,
+      logger: false,
+      adminToken,
+      operatorCommandsOnly: true,
+    });
+    await app.ready();
+    return injectClient(app, adminToken, async () => {
+      await app.close();
+      await database.close();
+      release();
+    });
+  } catch (error) {
+    await database.close();
+    release();
+    throw error;
+  }
+}
+
+/**
+ * Where the admin API is for this command:
+ * - when a server owns the embedded database folder, that server, over loopback with its admin token;
+ * - otherwise (no server running, or DATABASE_URL) the app built in this process, called with
+ *   `inject()`; on the embedded database it holds the folder's lock while the command runs.
+ */
+export async function connectAdmin(): Promise<AdminClient> {
+  const settings = readSettings();
+  if (settings.databaseUrl) return inProcessClient(await openPostgresDatabase(settings.databaseUrl));
+
+  const owner = readLockOwner(settings.dataDir);
+  if (owner) {
+    const token = readAdminToken(settings.dataDir);
+    if (!owner.adminUrl || !token) {
+      throw new Error(
+        `A server (process ${owner.pid}) is starting on ${settings.dataDir}; try again in a moment.`,
+      );
+    }
+    return serverClient(owner.adminUrl, token);
+  }
+
+  const lock = acquireDataDirLock(settings.dataDir);
+  try {
+    return await inProcessClient(await openEmbeddedDatabase(settings.dataDir), () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Has any server or command ever migrated this PostgreSQL database? Asking creates nothing. */
+async function hasBeccaTables(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ migrated: boolean }>(
+      "SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS migrated",
+    );
+    return rows[0]?.migrated === true;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where a command that only reads would find no database at all, the sentence saying so; opening one
+ * would create it (a folder, tables), and a command that only reads must leave no trace.
+ */
+export async function noDataYet(): Promise<string | undefined> {
+  const settings = readSettings();
+  if (settings.databaseUrl) {
+    return (await hasBeccaTables(settings.databaseUrl))
+      ? undefined
+      : 'No data yet: the PostgreSQL database at DATABASE_URL has no Becca tables; `npm start` creates them.';
+  }
+  // A running server owns its folder; PG_VERSION is the first file initdb writes.
+  if (readLockOwner(settings.dataDir) || fs.existsSync(path.join(settings.dataDir, 'PG_VERSION'))) {
+    return undefined;
+  }
+  return `No data yet: there is no database in ${settings.dataDir}; \`npm start\` creates one.`;
+}
+
+/** Runs a command against the admin API, prints a clear message on failure and sets the exit code. */
+export async function runAdminCommand(run: (admin: AdminClient) => Promise<void>): Promise<void> {
+  let admin: AdminClient | undefined;
+  try {
+    admin = await connectAdmin();
+    await run(admin);
+  } catch (error) {
+    printError(failureText(error));
+    process.exitCode = 1;
+  } finally {
+    await admin?.close();
+  }
+}

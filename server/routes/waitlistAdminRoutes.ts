@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  PurgeOutcome,
+  PurgeRequest,
+  WaitlistExport,
+  WaitlistInvitations,
+  WaitlistInvite,
+  WaitlistList,
+  WaitlistQuery,
+} from '../../src/domain/contracts/adminWaitlist';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { performOperatorAction, phoneTarget } from '../admin/auditTrail';
+import { actorOf } from '../admin/operatorActor';
+import { purgeNominations, purgeWaitlist } from '../privacy/retention';
+import { inviteNextWaiting, inviteWaitlistPhone } from '../waitlist/waitlistInvites';
+import { listWaitlist, toWaitlistEntryView } from '../waitlist/waitlistStore';
+import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
+import { adminOperation, counted } from './adminOperation';
+import type { AdminRouteOptions } from './adminRoutes';
+
+/**
+ * `npm run waitlist` and `npm run nominations -- purge`, and the console's waitlist: list, export
+ * (recorded: it is personal data leaving the system), invite one number or the next N, and the
+ * retention purges with their dry run.
+ */
+export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (
+  app,
+  { database: { db }, appUrl },
+) => {
+  app.get(
+    '/api/admin/waitlist',
+    {
+      schema: adminOperation({
+        summary: 'List the waitlist',
+        description: 'Every entry, oldest first, with its state (waiting, invited, joined).',
+        querystring: WaitlistQuery,
+        response: { 200: WaitlistList },
+      }),
+    },
+    async (request) => {
+      const views = (await listWaitlist(db)).map(toWaitlistEntryView);
+      const { status } = request.query;
+      return status === undefined ? views : views.filter((view) => view.status === status);
+    },
+  );
+
+  app.post(
+    '/api/admin/waitlist/exports',
+    {
+      schema: adminOperation({
+        summary: 'Export the waitlist',
+        description: 'Every entry, for `waitlist export`’s CSV. Recorded in the audit trail.',
+        response: { 200: WaitlistExport },
+      }),
+    },
+    async (request) => {
+      const { result, effect } = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'waitlist.export', target: null },
+        false,
+        async (tx) => {
+          const entries = (await listWaitlist(tx)).map(toWaitlistEntryView);
+          return {
+            result: entries,
+            effect: `exported ${counted(entries.length, 'waitlist entry', 'waitlist entries')}`,
+          };
+        },
+      );
+      return { entries: result, effect };
+    },
+  );
+
+  app.post(
+    '/api/admin/waitlist/invitations',
+    {
+      schema: adminOperation({
+        summary: 'Let people in from the waitlist',
+        description:
+          'One number on the waitlist, or the N longest-waiting: each gets a one-use code bound to it, and the answer carries the wa.me link to send. Inviting a number again sends the same code.',
+        body: WaitlistInvite,
+        response: { 200: WaitlistInvitations, ...errorAnswers(422) },
+      }),
+    },
+    async (request) => {
+      const body = request.body;
+      const phone = 'phone' in body ? waitlistPhoneToE164(body.phone) : null;
+      const target = phone ? await phoneTarget(db, phone) : null;
+      const { result, effect } = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'waitlist.invite', target, reason: body.reason },
+        false,
+        async (tx) => {
+          const invitations =
+            'phone' in body
+              ? [await inviteWaitlistPhone(tx, body.phone, appUrl)]
+              : await inviteNextWaiting(tx, body.next, appUrl);
+          const targets = await Promise.all(
+            invitations.map((invitation) => phoneTarget(tx, invitation.phone)),
+          );
+          const who = 'next' in body && targets.length ? `: ${targets.join(', ')}` : '';
+          return {
+            result: invitations,
+            effect: `invited ${counted(invitations.length, 'waitlist entry', 'waitlist entries')}${who}`,
+          };
+        },
+      );
+      return { invitations: result, effect };
+    },
+  );
+
+  const purgeRoute = (what: 'waitlist' | 'nominations') => {
+    const purge = what === 'waitlist' ? purgeWaitlist : purgeNominations;
+    const rows = what === 'waitlist' ? ['waitlist entry', 'waitlist entries'] : ['nomination', 'nominations'];
+    app.post(
+      `/api/admin/${what}/purge`,
+      {
+        schema: adminOperation({
+          summary: `Purge old ${what === 'waitlist' ? 'waitlist entries' : 'nominations'}`,
+          description: `Deletes the ${rows[1]} older than \`olderThanDays\`; \`dryRun\` counts them and deletes nothing.`,
+          body: PurgeRequest,
+          response: { 200: PurgeOutcome },
+        }),
+      },
+      async (request) => {
+        const { olderThanDays, reason, dryRun = false } = request.body;
+        const outcome = await performOperatorAction(
+          db,
+          { actor: actorOf(request), action: `${what}.purge`, target: null, reason },
+          dryRun,
+          async (tx) => {
+            const purged = await purge(tx, { olderThanDays });
+            return {
+              result: purged,
+              effect: `deleted ${counted(purged.count, rows[0]!, rows[1])} older than ${olderThanDays} days`,
+            };
+          },
+        );
+        return { ...outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+      },
+    );
+  };
+  purgeRoute('waitlist');
+  purgeRoute('nominations');
+};

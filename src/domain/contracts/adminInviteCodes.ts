@@ -1,0 +1,237 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { changeFields, outcomeFields } from './adminAudit';
+
+/**
+ * Invite codes as the operator runs them (`npm run invite`, the console): issue one or a cohort,
+ * list, revoke, grant a member more, and the invite tree with its branches.
+ */
+
+export const MAX_CODES_PER_BATCH = 500;
+export const MAX_USES_PER_CODE = 100_000;
+
+export const inviteCodeStatuses = ['valid', 'expired', 'used up', 'revoked'] as const;
+
+const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const InviteCodeView = Type.Object(
+  {
+    code: Type.String(),
+    label: nullable(Type.String({ description: 'The cohort: codes issued together share it.' })),
+    uses: Type.Integer({ minimum: 0 }),
+    maxUses: Type.Integer({ minimum: 1 }),
+    expiresAt: nullable(Type.String({ format: 'date-time' })),
+    status: Type.Union(
+      inviteCodeStatuses.map((status) => Type.Literal(status)),
+      { description: 'Whether the code admits someone now, and if not why.' },
+    ),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  {
+    examples: [
+      {
+        code: 'K7MPQ4RXTW',
+        label: 'London meetup',
+        uses: 1,
+        maxUses: 1,
+        expiresAt: '2026-12-31T23:59:59.999Z',
+        status: 'used up',
+        createdAt: '2026-11-20T18:00:00.000Z',
+      },
+    ],
+  },
+);
+export type InviteCodeView = Static<typeof InviteCodeView>;
+
+export const InviteCodeQuery = Type.Object(
+  {
+    label: Type.Optional(Type.String({ maxLength: 200, description: 'Only codes with this label.' })),
+    status: Type.Optional(
+      Type.Union(
+        inviteCodeStatuses.map((status) => Type.Literal(status)),
+        { description: 'Only codes in this state.' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type InviteCodeQuery = Static<typeof InviteCodeQuery>;
+
+export const InviteCodeList = Type.Array(InviteCodeView, {
+  description: 'Codes, oldest first.',
+  examples: [InviteCodeView.examples],
+});
+
+export const CreateInviteCodes = Type.Object(
+  {
+    count: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_CODES_PER_BATCH,
+        description: 'How many codes (a cohort); 1 when absent.',
+      }),
+    ),
+    uses: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_USES_PER_CODE, description: 'Uses per code; 1 when absent.' }),
+    ),
+    label: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'The cohort’s name, e.g. "London meetup".' }),
+    ),
+    expires: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'The last day (UTC) the codes work, YYYY-MM-DD.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'One code, or a cohort of `count` codes sharing a label.',
+    examples: [{ count: 5, uses: 1, label: 'London meetup', expires: '2026-12-31' }],
+  },
+);
+export type CreateInviteCodes = Static<typeof CreateInviteCodes>;
+
+export const CreatedInviteCodes = Type.Object(
+  { codes: Type.Array(InviteCodeView), effect: outcomeFields.effect },
+  {
+    examples: [
+      {
+        codes: [{ ...InviteCodeView.examples[0], uses: 0, status: 'valid' }],
+        effect: 'created 1 code for 1 use each, label "London meetup", expires 2026-12-31',
+      },
+    ],
+  },
+);
+export type CreatedInviteCodes = Static<typeof CreatedInviteCodes>;
+
+export const RevokeInviteCodes = Type.Object(
+  {
+    codes: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+        minItems: 1,
+        maxItems: MAX_CODES_PER_BATCH,
+        description: 'These codes (any unknown one refuses the whole request).',
+      }),
+    ),
+    label: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Or: every code of this cohort that still admits someone.',
+      }),
+    ),
+    ...changeFields,
+  },
+  {
+    additionalProperties: false,
+    description: 'Codes to revoke, by code or by cohort, with why.',
+    examples: [{ label: 'London meetup', reason: 'The event is over', dryRun: true }],
+  },
+);
+export type RevokeInviteCodes = Static<typeof RevokeInviteCodes>;
+
+export const RevokedInviteCodes = Type.Object(
+  { codes: Type.Array(InviteCodeView), ...outcomeFields },
+  {
+    description: 'The codes as they are (or would be) after the revocation.',
+    examples: [
+      {
+        codes: [{ ...InviteCodeView.examples[0], uses: 0, status: 'revoked' }],
+        effect: 'revoked 1 code',
+        dryRun: false,
+      },
+    ],
+  },
+);
+export type RevokedInviteCodes = Static<typeof RevokedInviteCodes>;
+
+export const UserIdParams = Type.Object({
+  userId: Type.String({ maxLength: 64, description: 'A member’s id.' }),
+});
+
+export const GrantInvites = Type.Object(
+  {
+    count: Type.Integer({ minimum: 1, maximum: 100, description: 'How many more one-use codes.' }),
+    reason: changeFields.reason,
+  },
+  { additionalProperties: false, examples: [{ count: 3, reason: 'Hosts the Camden chess evening' }] },
+);
+export type GrantInvites = Static<typeof GrantInvites>;
+
+export const GrantedInvites = Type.Object(
+  {
+    unused: Type.Integer({ minimum: 0, description: 'Unused codes the member now holds.' }),
+    effect: outcomeFields.effect,
+  },
+  { examples: [{ unused: 5, effect: 'granted 3 codes (5 unused now)' }] },
+);
+export type GrantedInvites = Static<typeof GrantedInvites>;
+
+export const BranchRevocation = Type.Object(
+  {
+    members: Type.Integer({ minimum: 0, description: 'Members in the branch.' }),
+    revokedCodes: Type.Integer({ minimum: 0, description: 'Unused codes revoked.' }),
+    ...outcomeFields,
+  },
+  { examples: [{ members: 3, revokedCodes: 7, effect: 'revoked 7 codes across 3 members', dryRun: false }] },
+);
+export type BranchRevocation = Static<typeof BranchRevocation>;
+
+const nullableText = Type.Union([Type.String(), Type.Null()]);
+
+export const InviteTree = Type.Object(
+  {
+    codes: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        label: nullableText,
+        invitedBy: Type.Union([Type.String(), Type.Null()], {
+          description: 'The member (or erased member’s node) whose quota it is; null for the operator’s.',
+        }),
+        waitlistPhone: Type.Union([Type.String(), Type.Null()], {
+          description: 'The waitlist number it was made for.',
+        }),
+        uses: Type.Integer(),
+        maxUses: Type.Integer(),
+        revoked: Type.Boolean(),
+      }),
+    ),
+    members: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        firstName: nullableText,
+        inviteCode: Type.String({ description: 'The code they joined with.' }),
+        registeredAt: nullableText,
+        erased: Type.Boolean({ description: 'An erased member: an anonymous node, no name.' }),
+      }),
+    ),
+  },
+  {
+    description: 'Every code and every member with the code they used: who invited whom.',
+    examples: [
+      {
+        codes: [
+          {
+            code: 'K7MPQ4RXTW',
+            label: 'London meetup',
+            invitedBy: null,
+            waitlistPhone: null,
+            uses: 1,
+            maxUses: 1,
+            revoked: false,
+          },
+        ],
+        members: [
+          {
+            id: '3f1c2a9e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
+            firstName: 'Ada',
+            inviteCode: 'K7MPQ4RXTW',
+            registeredAt: '2026-11-21T09:30:00.000Z',
+            erased: false,
+          },
+        ],
+      },
+    ],
+  },
+);
+export type InviteTree = Static<typeof InviteTree>;

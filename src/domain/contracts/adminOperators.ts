@@ -1,0 +1,62 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { OPERATOR_NAME_MAX_LENGTH } from '../operatorName';
+
+/** Operator accounts (`npm run operators`): who may sign in to the console. */
+
+export const OperatorView = Type.Object(
+  {
+    name: Type.String(),
+    addedAt: Type.String({ format: 'date-time' }),
+    lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'The last request of any of their sessions; null when they never signed in.',
+    }),
+    sessions: Type.Integer({ minimum: 0, description: 'Sessions that have not expired.' }),
+  },
+  {
+    examples: [
+      {
+        name: 'grace',
+        addedAt: '2026-11-20T12:00:00.000Z',
+        lastSeenAt: '2026-11-25T08:15:00.000Z',
+        sessions: 1,
+      },
+    ],
+  },
+);
+export type OperatorView = Static<typeof OperatorView>;
+
+export const OperatorList = Type.Array(OperatorView, { examples: [OperatorView.examples] });
+
+// Bounded here; the name rule (src/domain/operatorName.ts) explains a refusal in a 422.
+const Name = Type.String({ minLength: 1, maxLength: OPERATOR_NAME_MAX_LENGTH * 4 });
+
+export const AddOperator = Type.Object(
+  { name: Name },
+  { additionalProperties: false, examples: [{ name: 'grace' }] },
+);
+export type AddOperator = Static<typeof AddOperator>;
+
+export const OperatorParams = Type.Object({ name: Name });
+
+export const OperatorRemoved = Type.Object(
+  { removed: Type.Literal(true) },
+  { examples: [{ removed: true }] },
+);
+
+export const SignInLink = Type.Object(
+  {
+    name: Type.String(),
+    link: Type.String({ description: 'APP_URL/admin/sign-in/<token>: one use, 15 minutes.' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  {
+    examples: [
+      {
+        name: 'grace',
+        link: 'https://becca.example.org/admin/sign-in/3q2-7wEjw5Lh1n0l9Xy6cU4tZbA8kR2mV5pD1sF7gH0',
+        expiresAt: '2026-11-25T10:15:00.000Z',
+      },
+    ],
+  },
+);
+export type SignInLink = Static<typeof SignInLink>;

@@ -1,0 +1,148 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { changeFields, outcomeFields } from './adminAudit';
+
+/** The waitlist as the operator runs it (`npm run waitlist`, the console): list, export, invite, purge. */
+
+export const waitlistStatuses = ['waiting', 'invited', 'joined'] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
+
+const nullableText = Type.Union([Type.String(), Type.Null()]);
+
+export const WaitlistEntryView = Type.Object(
+  {
+    phone: nullableText,
+    email: nullableText,
+    name: nullableText,
+    joinedAt: Type.String({ format: 'date-time', description: 'When they joined the waitlist.' }),
+    status: Type.Union(
+      waitlistStatuses.map((status) => Type.Literal(status)),
+      { description: 'waiting → invited (sent a code) → joined (registered).' },
+    ),
+  },
+  {
+    examples: [
+      {
+        phone: '+447912345678',
+        email: null,
+        name: 'Ada',
+        joinedAt: '2026-10-02T09:14:00.000Z',
+        status: 'waiting',
+      },
+    ],
+  },
+);
+export type WaitlistEntryView = Static<typeof WaitlistEntryView>;
+
+export const WaitlistQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Union(
+        waitlistStatuses.map((status) => Type.Literal(status)),
+        { description: 'Only entries in this state.' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WaitlistQuery = Static<typeof WaitlistQuery>;
+
+export const WaitlistList = Type.Array(WaitlistEntryView, {
+  description: 'Entries, oldest first.',
+  examples: [WaitlistEntryView.examples],
+});
+
+export const WaitlistExport = Type.Object(
+  { entries: Type.Array(WaitlistEntryView), effect: outcomeFields.effect },
+  {
+    description: 'Every entry, for a CSV; the export is recorded in the audit trail.',
+    examples: [{ entries: WaitlistEntryView.examples, effect: 'exported 1 waitlist entry' }],
+  },
+);
+export type WaitlistExport = Static<typeof WaitlistExport>;
+
+export const WaitlistInvite = Type.Union(
+  [
+    Type.Object(
+      {
+        phone: Type.String({
+          minLength: 1,
+          maxLength: 40,
+          description: 'A number on the waitlist, as typed.',
+        }),
+        reason: changeFields.reason,
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        next: Type.Integer({ minimum: 1, maximum: 1000, description: 'The N longest-waiting numbers.' }),
+        reason: changeFields.reason,
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  {
+    description: 'One number, or the next N waiting.',
+    examples: [{ next: 10, reason: 'Room for ten at the December dinner' }],
+  },
+);
+export type WaitlistInvite = Static<typeof WaitlistInvite>;
+
+export const WaitlistInvitation = Type.Object({
+  phone: Type.String(),
+  code: Type.String({ description: 'A one-use code bound to that number.' }),
+  shareUrl: Type.String({ description: 'The /join link with the code.' }),
+  whatsappUrl: Type.String({ description: 'A wa.me link to that number with the invitation typed in.' }),
+});
+export type WaitlistInvitation = Static<typeof WaitlistInvitation>;
+
+export const WaitlistInvitations = Type.Object(
+  { invitations: Type.Array(WaitlistInvitation), effect: outcomeFields.effect },
+  {
+    examples: [
+      {
+        invitations: [
+          {
+            phone: '+447912345678',
+            code: 'K7MPQ4RXTW',
+            shareUrl: 'https://becca.example.org/join?code=K7MPQ4RXTW',
+            whatsappUrl: 'https://wa.me/447912345678?text=You%E2%80%99re%20invited',
+          },
+        ],
+        effect: 'invited 1 waitlist entry',
+      },
+    ],
+  },
+);
+export type WaitlistInvitations = Static<typeof WaitlistInvitations>;
+
+export const PurgeRequest = Type.Object(
+  {
+    olderThanDays: Type.Integer({ minimum: 1, maximum: 36_500, description: 'Rows older than this go.' }),
+    ...changeFields,
+  },
+  {
+    additionalProperties: false,
+    examples: [{ olderThanDays: 365, reason: 'Yearly retention', dryRun: true }],
+  },
+);
+export type PurgeRequest = Static<typeof PurgeRequest>;
+
+export const PurgeOutcome = Type.Object(
+  {
+    count: Type.Integer({ minimum: 0, description: 'Rows deleted, or that would be in a dry run.' }),
+    cutoff: Type.String({ format: 'date-time' }),
+    ...outcomeFields,
+  },
+  {
+    examples: [
+      {
+        count: 4,
+        cutoff: '2025-11-25T10:00:00.000Z',
+        effect: 'deleted 4 waitlist entries older than 365 days',
+        dryRun: false,
+      },
+    ],
+  },
+);
+export type PurgeOutcome = Static<typeof PurgeOutcome>;

@@ -17,6 +17,8 @@ export interface RawClient {
   answer: Promise<RawAnswer | undefined>;
   /** Resolves when the socket is closed (by either side), with the time it happened. */
   closed: Promise<number>;
+  /** Everything received so far (latin1), every answer on the connection included. */
+  received(): string;
   /** Writes, waiting for the socket to drain; false once the socket is gone or stuck for `stuckMs`. */
   write(bytes: Buffer | string, stuckMs?: number): Promise<boolean>;
   /** Sends one byte every `everyMs` until stopped or closed: alive, but hardly. */
@@ -74,7 +76,15 @@ export function openRawClient(url: string): Promise<RawClient> {
         }, everyMs);
         return () => clearInterval(timer);
       };
-      resolve({ socket, answer, closed, write, trickle, destroy: () => socket.destroy() });
+      resolve({
+        socket,
+        answer,
+        closed,
+        received: () => received,
+        write,
+        trickle,
+        destroy: () => socket.destroy(),
+      });
     });
     socket.once('error', reject);
   });

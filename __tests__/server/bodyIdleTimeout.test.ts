@@ -7,9 +7,9 @@ import { openRawClient, type RawClient } from './rawHttpClient';
  * has its own idle clock, whatever its handler is waiting for and whatever came before it on the same
  * connection. Loopback only, a few clients, a short idle timeout.
  */
-const IDLE_MS = 400;
+const IDLE_MS = 1_000;
 /** A loaded 2-core machine runs timers a little late. */
-const LATE_MS = 600;
+const LATE_MS = 1_000;
 
 let app: FastifyInstance;
 let url: string;

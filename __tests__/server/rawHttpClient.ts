@@ -100,16 +100,21 @@ export interface UploadStart {
   upToPhoto(formData: object, filename?: string): string;
 }
 
-/** A registration upload that announces `contentLength` bytes (it may never send them all). */
+/**
+ * A registration upload that announces `contentLength` bytes (it may never send them all), or one
+ * sent in chunks (`'chunked'`: Transfer-Encoding, no length; the caller frames the chunks).
+ */
 export function registrationUploadStart(
-  contentLength: number,
+  contentLength: number | 'chunked',
   extraHeaders: Record<string, string> = {},
 ): UploadStart {
   const boundary = `----becca-abuse-${randomBytes(6).toString('hex')}`;
   const headers = {
     host: 'localhost',
     'content-type': `multipart/form-data; boundary=${boundary}`,
-    'content-length': String(contentLength),
+    ...(contentLength === 'chunked'
+      ? { 'transfer-encoding': 'chunked' }
+      : { 'content-length': String(contentLength) }),
     ...extraHeaders,
   };
   const head = [

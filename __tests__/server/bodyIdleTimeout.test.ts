@@ -13,12 +13,19 @@ const LATE_MS = 1_000;
 
 let app: FastifyInstance;
 let url: string;
+/** The app's log records. */
+const logLines: { msg: string; res?: { statusCode: number } }[] = [];
 const clients: RawClient[] = [];
 /** Handlers that never finish: resolved in afterAll so that the app can close. */
 const neverSettled: (() => void)[] = [];
 
 beforeAll(async () => {
-  app = Fastify({ logger: false });
+  app = Fastify({
+    logger: {
+      level: 'info',
+      stream: { write: (line: string) => logLines.push(JSON.parse(line) as (typeof logLines)[number]) },
+    },
+  });
   installRequestGuards(app, { bodyIdleTimeoutMs: IDLE_MS });
   // Waits forever without reading its body: a rate-limit store, a database or a slot that never answers.
   app.post('/stuck', async () => {
@@ -79,8 +86,11 @@ async function expectCutAfterSilence(opened: RawClient, bytes: string, before: n
   expect(opened.received()).toContain(BODY_STALLED);
 }
 
-test('a quiet body whose handler waits forever is answered 408 within the idle timeout', async () => {
+test('a quiet body whose handler waits forever is answered 408 within the idle timeout, and logged', async () => {
+  const before = logLines.length;
   await expectCutAfterSilence(await client(), post('/stuck', 1000, '{"a":'));
+  const cut = logLines.slice(before).filter((line) => line.msg === 'request body stalled: cut');
+  expect(cut.map((line) => line.res?.statusCode)).toEqual([408]);
 });
 
 test('a quiet body pipelined behind a request with a body keeps its own idle clock', async () => {

@@ -1,5 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './httpError';
 
@@ -12,7 +13,7 @@ export const BODY_STALLED = 'The request stopped arriving and was closed. Please
 export const ENCODED_BODY_REFUSED =
   'Request bodies must be sent without Content-Encoding (no gzip, deflate or br).';
 
-/** Written straight to the socket: by then the route is still reading, so no reply has begun. */
+/** Written straight to the socket, when no reply has begun (the route is still reading, or waiting). */
 function stalledResponse(): string {
   const body = JSON.stringify({ detail: BODY_STALLED });
   return [
@@ -56,40 +57,94 @@ function hasBody(raw: IncomingMessage): boolean {
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function armBodyIdleTimeout(raw: IncomingMessage, idleMs: number): void {
+/** How often a body's clock looks for new bytes, at most: a cut comes at most this much late. */
+const MAX_IDLE_CHECK_MS = 1_000;
+
+/**
+ * Cuts a request whose body went quiet: 408 if nothing was answered yet, the bare connection if it
+ * was. Returns the status the client got.
+ */
+function cutStalledBody(socket: Socket, res: ServerResponse): number {
+  if (res.headersSent) {
+    socket.destroy();
+    return res.statusCode;
+  }
+  // A client that reads nothing still loses its connection: the answer gets LINGER_MS to leave.
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.end(stalledResponse(), () => socket.destroy());
+  return 408;
+}
+
+/**
+ * The idle clock of one request's body, its own: it looks at how many bytes its connection has read
+ * and cuts the request once none came for `idleMs`, whatever the handler is waiting for (a rate-limit
+ * store, the database, a photo slot) and whether or not anything reads the body.
+ *
+ * Not `socket.setTimeout`: that is one setting per connection, which every request on it shares with
+ * Node's keep-alive handling. With the body of one request ending after the next request on the same
+ * connection had started (pipelined, or both in one read), the first one's "body done, stop the clock"
+ * switched the second one's clock off, and a second request that then went quiet was never answered
+ * (issue 30).
+ */
+function watchBodyIdle(
+  raw: IncomingMessage,
+  res: ServerResponse,
+  idleMs: number,
+  onCut: (status: number) => void,
+): void {
   const socket = raw.socket;
   // (fastify.inject's requests have no real socket and no time to lose.)
   if (raw.complete || typeof socket?.setTimeout !== 'function') return;
-  socket.setTimeout(idleMs);
-  raw.on('timeout', () => {
-    if (socket.destroyed) return;
-    socket.end(stalledResponse(), () => socket.destroy());
-  });
-  // Once the body is in, the route may take its time: the idle clock is for the sender, not for us.
-  raw.once('end', () => {
-    if (!socket.destroyed) socket.setTimeout(0);
-  });
+  let bytesRead = socket.bytesRead;
+  let quietSince = performance.now();
+  const timer = setInterval(
+    () => {
+      // Once the body is in, the route may take its time: the idle clock is for the sender, not for us.
+      if (raw.complete || socket.destroyed) {
+        clearInterval(timer);
+        return;
+      }
+      const now = performance.now();
+      if (socket.bytesRead !== bytesRead) {
+        bytesRead = socket.bytesRead;
+        quietSince = now;
+      } else if (now - quietSince >= idleMs) {
+        clearInterval(timer);
+        onCut(cutStalledBody(socket, res));
+      }
+    },
+    Math.max(1, Math.min(MAX_IDLE_CHECK_MS, Math.floor(idleMs / 10))),
+  );
+  timer.unref();
 }
 
 /**
  * Hooks every request passes, whatever its route:
  * - a compressed body is refused at once (415): nothing here decodes one, and a multipart parser
  *   fed gzip bytes waits for a boundary that never comes;
- * - a body that goes quiet for `bodyIdleTimeoutMs` is answered 408 and its connection closed (Node
- *   emits `timeout` on a request only while its body is incomplete; the whole-request bound is the
- *   server's `requestTimeout`).
+ * - a body that goes quiet for `bodyIdleTimeoutMs` is answered 408 and its connection closed, by a
+ *   clock of its own (watchBodyIdle); the whole-request bound is the server's `requestTimeout`.
  */
 export function installRequestGuards(
   app: FastifyInstance,
   { bodyIdleTimeoutMs }: RequestGuardSettings,
 ): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
       done(new HttpError(415, ENCODED_BODY_REFUSED));
       return;
     }
-    if (hasBody(request.raw)) armBodyIdleTimeout(request.raw, bodyIdleTimeoutMs);
+    if (hasBody(request.raw)) {
+      // Its own line: a request cut here never reaches the one line Fastify writes when an answer ends.
+      watchBodyIdle(request.raw, reply.raw, bodyIdleTimeoutMs, (status) =>
+        request.log.info(
+          { req: request, res: { statusCode: status }, responseTime: reply.elapsedTime },
+          'request body stalled: cut',
+        ),
+      );
+    }
     done();
   });
 }

@@ -17,6 +17,8 @@ export interface RawClient {
   answer: Promise<RawAnswer | undefined>;
   /** Resolves when the socket is closed (by either side), with the time it happened. */
   closed: Promise<number>;
+  /** Everything received so far (latin1), every answer on the connection included. */
+  received(): string;
   /** Writes, waiting for the socket to drain; false once the socket is gone or stuck for `stuckMs`. */
   write(bytes: Buffer | string, stuckMs?: number): Promise<boolean>;
   /** Sends one byte every `everyMs` until stopped or closed: alive, but hardly. */
@@ -74,7 +76,15 @@ export function openRawClient(url: string): Promise<RawClient> {
         }, everyMs);
         return () => clearInterval(timer);
       };
-      resolve({ socket, answer, closed, write, trickle, destroy: () => socket.destroy() });
+      resolve({
+        socket,
+        answer,
+        closed,
+        received: () => received,
+        write,
+        trickle,
+        destroy: () => socket.destroy(),
+      });
     });
     socket.once('error', reject);
   });
@@ -90,16 +100,21 @@ export interface UploadStart {
   upToPhoto(formData: object, filename?: string): string;
 }
 
-/** A registration upload that announces `contentLength` bytes (it may never send them all). */
+/**
+ * A registration upload that announces `contentLength` bytes (it may never send them all), or one
+ * sent in chunks (`'chunked'`: Transfer-Encoding, no length; the caller frames the chunks).
+ */
 export function registrationUploadStart(
-  contentLength: number,
+  contentLength: number | 'chunked',
   extraHeaders: Record<string, string> = {},
 ): UploadStart {
   const boundary = `----becca-abuse-${randomBytes(6).toString('hex')}`;
   const headers = {
     host: 'localhost',
     'content-type': `multipart/form-data; boundary=${boundary}`,
-    'content-length': String(contentLength),
+    ...(contentLength === 'chunked'
+      ? { 'transfer-encoding': 'chunked' }
+      : { 'content-length': String(contentLength) }),
     ...extraHeaders,
   };
   const head = [

@@ -99,7 +99,11 @@ test('icons and the web manifest, linked from every page', async ({ request }) =
     expect(html, pathname).toContain('<link rel=icon href=/favicon.ico sizes=32x32>');
     expect(html, pathname).toMatch(/<link rel=icon href=data:image\/svg\+xml,[^ ]+ type=image\/svg\+xml>/);
     expect(html, pathname).toContain('<link rel=apple-touch-icon href=/apple-touch-icon.png>');
-    expect(html, pathname).toContain('<link rel=manifest href=/manifest.webmanifest>');
+    // Credentialed, so Chrome fetches it on the page's own connections (a manifest is fetched in CORS
+    // mode, without credentials unless asked, which puts it on a separate, uncredentialed socket pool).
+    expect(html, pathname).toContain(
+      '<link rel=manifest href=/manifest.webmanifest crossorigin=use-credentials>',
+    );
   }
   const ico = await request.get(`${server.url}/favicon.ico`);
   expect(ico.status()).toBe(200);

@@ -92,14 +92,22 @@ test('after the app starts, the document title is still the one the HTML gave', 
   }
 });
 
-test('icons and the web manifest, linked from every page', async ({ request }) => {
+test('icons and the web manifest, linked from every page', async ({ page, request }) => {
   for (const pathname of [routePaths.home, routePaths.join, '/no-such-page']) {
     const response = await request.get(`${server.url}${pathname}`);
     const html = await response.text();
     expect(html, pathname).toContain('<link rel=icon href=/favicon.ico sizes=32x32>');
     expect(html, pathname).toMatch(/<link rel=icon href=data:image\/svg\+xml,[^ ]+ type=image\/svg\+xml>/);
     expect(html, pathname).toContain('<link rel=apple-touch-icon href=/apple-touch-icon.png>');
-    expect(html, pathname).toContain('<link rel=manifest href=/manifest.webmanifest>');
+    // The manifest is linked by the boot script once the page has painted (Chrome fetches a linked
+    // manifest as soon as the HTML is parsed, alongside the fonts of the first paint), credentialed
+    // so that it is fetched on the page's own connections.
+    expect(html, pathname).not.toContain('rel=manifest');
+    await openApp(page, `${server.url}${pathname}`);
+    const manifestLinks = page.locator('head link[rel=manifest]');
+    await expect(manifestLinks, pathname).toHaveCount(1);
+    expect(await manifestLinks.getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await manifestLinks.getAttribute('crossorigin')).toBe('use-credentials');
   }
   const ico = await request.get(`${server.url}/favicon.ico`);
   expect(ico.status()).toBe(200);

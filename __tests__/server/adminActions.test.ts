@@ -6,12 +6,14 @@ import { INVITE_CODE_ALPHABET } from '../../src/domain/inviteCode';
 import { inviteCodes, operatorAudit } from '../../server/db/schema';
 import { inviteCodeMessages } from '../../server/invites/inviteCodeStore';
 import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
+import { enqueueEvent } from '../../server/webhooks/outbox';
 import { adminApi, type AdminApi } from './adminApi';
 import {
   expectDetail,
   generousRateLimits,
   makeInvite,
   pngPhoto,
+  uniquePhone,
   webFormData,
   webRegistration,
 } from './fixtures';
@@ -330,6 +332,73 @@ describe.each(engines)('the admin API, the one implementation of operator action
     expect(created.statusCode).toBe(201);
     expect(await admin.audit({ target: 'From the console' })).toMatchObject([{ actor: 'grace' }]);
     expect(await admin.audit({ action: 'operators.sign-in-link', target: 'grace' })).toHaveLength(1);
+  });
+
+  test('every other change writes its audit row, a dry run none; an erasure leaves no personal data in it', async () => {
+    const [code] = (await create({ uses: 2 })).codes;
+    const phone = uniquePhone();
+    const registered = await server.app.inject(
+      webRegistration(webFormData(code!.code, { phone, firstName: 'Hedy', lastName: 'Lamarr' }), [
+        await pngPhoto(),
+      ]),
+    );
+    expect(registered.statusCode).toBe(201);
+    const userId = registered.json<{ user_id: string }>().user_id;
+    const member = (path = '') => `/api/admin/members/${userId}${path}`;
+
+    await admin.grant(userId, 2);
+    expect(await admin.revokeBranch(userId, { dryRun: true })).toMatchObject({
+      dryRun: true,
+      revokedCodes: 2,
+    });
+    expect(await admin.call('DELETE', member(), { dryRun: true })).toMatchObject({
+      erased: true,
+      dryRun: true,
+      effect: 'erased a member: 1 photo, 2 network entries, 0 nominations, 2 unused invite codes',
+    });
+    expect(await admin.audit({ target: userId })).toMatchObject([{ action: 'invite.grant' }]);
+    expect(await admin.call('GET', member())).toMatchObject({ id: userId });
+
+    expect(await admin.revokeBranch(userId, { reason: 'Resold codes' })).toMatchObject({ revokedCodes: 2 });
+    await admin.call('POST', '/api/admin/nominations/purge', { olderThanDays: 1, reason: 'Policy' });
+    await admin.call('POST', '/api/admin/members/exports');
+    const eventId = await enqueueEvent(db(), 'member.onboarded', {
+      status: 'onboarded',
+      user_id: userId,
+      onboarded_at: new Date().toISOString(),
+    });
+    await admin.call('POST', `/api/admin/webhook-events/${eventId}/retry`);
+    await admin.call('POST', '/api/admin/operators', { name: 'ada' });
+    await admin.call('DELETE', '/api/admin/operators/ada');
+    expect(await admin.call('DELETE', member(), { reason: 'Asked by e-mail' })).toMatchObject({
+      dryRun: false,
+    });
+    await expect(admin.call('GET', member())).rejects.toMatchObject({ status: 404 });
+
+    const byAction = new Map((await admin.audit()).map((entry) => [entry.action, entry]));
+    expect(byAction.get('invite.revoke-branch')).toMatchObject({
+      target: userId,
+      reason: 'Resold codes',
+      effect: 'revoked 2 codes across 1 member',
+    });
+    expect(byAction.get('nominations.purge')).toMatchObject({ reason: 'Policy' });
+    expect(byAction.get('members.export')).toMatchObject({
+      effect: expect.stringMatching(/^exported \d+ members?$/),
+    });
+    expect(byAction.get('webhooks.retry')).toMatchObject({
+      target: eventId,
+      effect: 'queued member.onboarded for delivery now',
+    });
+    expect(byAction.get('operators.add')).toMatchObject({ target: 'ada' });
+    expect(byAction.get('operators.remove')).toMatchObject({ target: 'ada' });
+    expect(byAction.get('members.delete')).toMatchObject({
+      target: userId,
+      reason: 'Asked by e-mail',
+      effect: 'erased a member: 1 photo, 2 network entries, 0 nominations, 2 unused invite codes',
+    });
+    // The trail keeps the erasure's row and the member's random id, and nothing that was theirs.
+    const trail = JSON.stringify(await db().select().from(operatorAudit));
+    for (const personal of ['Hedy', 'Lamarr', phone, phone.slice(1)]) expect(trail).not.toContain(personal);
   });
 
   describe('the guard', () => {

@@ -11,7 +11,7 @@ import type {
   WaitlistInvitations,
   WaitlistInvite,
 } from '../../src/domain/contracts/adminWaitlist';
-import { injectClient } from '../../server/cli/adminClient';
+import { injectClient } from '../../server/admin/adminClient';
 import type { TestServer } from './testServer';
 
 /** A fresh admin token for a test server (startTestServer's `adminToken`). */

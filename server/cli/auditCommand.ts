@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
-import { noDataYet, runAdminCommand } from './adminClient';
-import { runCommandLine } from './commandLine';
+import { noDataYet } from '../admin/adminClient';
+import { runAdminCommand } from './runAdminCommand';
+import { chosenCommand, runCommandLine } from './commandLine';
 import { failureText, print, printError, shortTime, table, text } from './operatorOutput';
 
 const USAGE = text`Usage:
@@ -31,16 +32,7 @@ async function main() {
     return;
   }
   const { positionals, values } = parsed;
-  const [command] = positionals;
-  if (!command || values.help) {
-    print(USAGE);
-    return;
-  }
-  if (command !== 'list') {
-    printError(text`Unknown command "${command}".`, USAGE);
-    process.exitCode = 1;
-    return;
-  }
+  if (!chosenCommand(positionals[0], ['list'], USAGE, values.help)) return;
   const nothingHere = await noDataYet();
   if (nothingHere) {
     printError(text`${nothingHere}`);

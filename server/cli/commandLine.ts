@@ -1,4 +1,4 @@
-import { printError, text } from './operatorOutput';
+import { print, printError, text, type Text } from './operatorOutput';
 
 /**
  * Runs an operator command's `main`. Whatever it throws before its own error handling starts (a
@@ -10,4 +10,26 @@ export function runCommandLine(main: () => Promise<void>): void {
     printError(text`${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   });
+}
+
+/**
+ * The subcommand the operator named, or undefined once the usage is printed (no command, or --help)
+ * or the command refused (one it does not know: exit code 1).
+ */
+export function chosenCommand<Command extends string>(
+  command: string | undefined,
+  known: readonly Command[],
+  usage: Text,
+  help = false,
+): Command | undefined {
+  if (!command || help) {
+    print(usage);
+    return undefined;
+  }
+  if (!(known as readonly string[]).includes(command)) {
+    printError(text`Unknown command "${command}".`, usage);
+    process.exitCode = 1;
+    return undefined;
+  }
+  return command as Command;
 }

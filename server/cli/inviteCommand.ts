@@ -8,9 +8,10 @@ import type {
   RevokedInviteCodes,
 } from '../../src/domain/contracts/adminInviteCodes';
 import { MAX_CODES_PER_BATCH, MAX_USES_PER_CODE } from '../../src/domain/contracts/adminInviteCodes';
-import { noDataYet, runAdminCommand } from './adminClient';
+import { noDataYet } from '../admin/adminClient';
+import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumber } from './changeOptions';
-import { runCommandLine } from './commandLine';
+import { chosenCommand, runCommandLine } from './commandLine';
 import { formatInviteTree } from './inviteTreeText';
 import {
   CommandFailure,
@@ -35,7 +36,7 @@ const USAGE = text`Usage:
   npm run invite -- revoke-branch USER_ID [--reason TEXT] [--dry-run]
                                            revoke the unused codes of a member and everyone below them`;
 
-const COMMANDS = ['create', 'list', 'revoke', 'grant', 'tree', 'revoke-branch'];
+const COMMANDS = ['create', 'list', 'revoke', 'grant', 'tree', 'revoke-branch'] as const;
 
 function inviteTable(rows: InviteCodeView[]): Text {
   return table(
@@ -67,16 +68,9 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, ...args] = positionals;
-  if (values.help || !command) {
-    print(USAGE);
-    return;
-  }
-  if (!COMMANDS.includes(command)) {
-    printError(text`Unknown command "${command}".`, USAGE);
-    process.exitCode = 1;
-    return;
-  }
+  const [typed, ...args] = positionals;
+  const command = chosenCommand(typed, COMMANDS, USAGE, values.help);
+  if (!command) return;
   // Flags are checked before any database is opened.
   let create: { count: number; uses: number } | undefined;
   try {

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { MemberErased, MemberExportList, MemberView } from '../../src/domain/contracts/adminMembers';
-import { noDataYet, runAdminCommand } from './adminClient';
+import { noDataYet } from '../admin/adminClient';
+import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs, NOTHING_CHANGED } from './changeOptions';
-import { runCommandLine } from './commandLine';
+import { chosenCommand, runCommandLine } from './commandLine';
 import {
   CommandFailure,
   confirmed,
@@ -120,16 +121,9 @@ async function main() {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, id] = positionals;
-  if (!command || values.help) {
-    print(USAGE);
-    return;
-  }
-  if (!['list', 'export', 'show', 'delete'].includes(command)) {
-    printError(text`Unknown command "${command}".`, USAGE);
-    process.exitCode = 1;
-    return;
-  }
+  const [typed, id] = positionals;
+  const command = chosenCommand(typed, ['list', 'export', 'show', 'delete'], USAGE, values.help);
+  if (!command) return;
   // None of these creates a database: with none yet there is no member, and an export is still a valid CSV.
   const nothingHere = await noDataYet();
   if (nothingHere) {

@@ -1,5 +1,6 @@
 import type { OperatorView, SignInLink } from '../../src/domain/contracts/adminOperators';
-import { noDataYet, runAdminCommand } from './adminClient';
+import { noDataYet } from '../admin/adminClient';
+import { runAdminCommand } from './runAdminCommand';
 import { runCommandLine } from './commandLine';
 import { print, printError, shortTime, table, text } from './operatorOutput';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { PurgeOutcome } from '../../src/domain/contracts/adminWaitlist';
 import { parseAge } from '../privacy/retention';
-import { runAdminCommand } from './adminClient';
+import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs } from './changeOptions';
 import { failureText, print, printError, text } from './operatorOutput';
 

@@ -4,9 +4,10 @@ import type {
   WaitlistExport,
   WaitlistInvitations,
 } from '../../src/domain/contracts/adminWaitlist';
-import { noDataYet, runAdminCommand } from './adminClient';
+import { noDataYet } from '../admin/adminClient';
+import { runAdminCommand } from './runAdminCommand';
 import { wholeNumber } from './changeOptions';
-import { runCommandLine } from './commandLine';
+import { chosenCommand, runCommandLine } from './commandLine';
 import { runPurgeCommand } from './purgeCommand';
 import { CommandFailure, csv, lines, print, printError, row, text, type Text } from './operatorOutput';
 
@@ -43,16 +44,9 @@ async function main() {
     allowPositionals: true,
     options: { next: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
-  const [command, ...rest] = positionals;
-  if (!command || values.help) {
-    print(USAGE);
-    return;
-  }
-  if (command !== 'list' && command !== 'export' && command !== 'invite') {
-    printError(text`Unknown command "${command}".`, USAGE);
-    process.exitCode = 1;
-    return;
-  }
+  const [typed, ...rest] = positionals;
+  const command = chosenCommand(typed, ['list', 'export', 'invite'], USAGE, values.help);
+  if (!command) return;
   // None of these creates a database: with none yet nobody is waiting, and an export is still a valid, empty CSV.
   const nothingHere = await noDataYet();
   if (nothingHere) {

@@ -1,5 +1,5 @@
 import type { WebhookEventView, WebhookRetried } from '../../src/domain/contracts/adminWebhooks';
-import { runAdminCommand } from './adminClient';
+import { runAdminCommand } from './runAdminCommand';
 import { runCommandLine } from './commandLine';
 import { CommandFailure, lines, print, shortTime, table, text } from './operatorOutput';
 

@@ -104,6 +104,8 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
           for (let i = 0; i < count; i += 1) {
             codes.push(toInviteCodeView(await createInviteCode(tx, { maxUses: uses, expiresAt, label })));
           }
+          // A cohort shares its creation time, so every listing orders it by code: so does this answer.
+          codes.sort((a, b) => a.code.localeCompare(b.code));
           const details = [
             `for ${counted(uses, 'use')} each`,
             ...(label === undefined ? [] : [`label "${label}"`]),

@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { CLI_ACTOR_HEADER } from '../admin/operatorActor';
+import { CLI_ACTOR_HEADER } from './operatorActor';
 import { buildApp } from '../app';
 import { readSettings } from '../config';
 import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
 import { readAdminToken } from '../operator/adminToken';
-import { failureText, printError } from './operatorOutput';
 
 /**
  * The operator's commands are clients of the admin API (`/api/admin/…`, server/routes/adminRoutes.ts),
@@ -186,18 +185,4 @@ export async function noDataYet(): Promise<string | undefined> {
     return undefined;
   }
   return `No data yet: there is no database in ${settings.dataDir}; \`npm start\` creates one.`;
-}
-
-/** Runs a command against the admin API, prints a clear message on failure and sets the exit code. */
-export async function runAdminCommand(run: (admin: AdminClient) => Promise<void>): Promise<void> {
-  let admin: AdminClient | undefined;
-  try {
-    admin = await connectAdmin();
-    await run(admin);
-  } catch (error) {
-    printError(failureText(error));
-    process.exitCode = 1;
-  } finally {
-    await admin?.close();
-  }
 }

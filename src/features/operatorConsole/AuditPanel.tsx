@@ -85,8 +85,8 @@ export function AuditPanel() {
                       <code>{entry.action}</code>
                     </td>
                     <td>{entry.target ?? '—'}</td>
-                    <td>{entry.reason ?? '—'}</td>
-                    <td>{entry.effect}</td>
+                    <td className="long">{entry.reason ?? '—'}</td>
+                    <td className="long">{entry.effect}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { TextButton } from '../../components/Button';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { WebhookEventView } from '../../domain/contracts/adminWebhooks';
 import { apiErrorDetail } from '../../shared/api';
 import { Box, ErrorText, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
@@ -60,7 +61,7 @@ export function WebhooksPanel() {
                     </th>
                     <td>{event.status}</td>
                     <td className="number">{formatCount(event.attempts)}</td>
-                    <td>{lastAnswer(event)}</td>
+                    <td className="long">{lastAnswer(event)}</td>
                     <td>
                       <Moment at={event.createdAt} />
                     </td>
@@ -71,7 +72,6 @@ export function WebhooksPanel() {
                       {event.status !== 'delivered' && (
                         <TextButton
                           type="button"
-                          aria-label={`Retry ${event.type} ${event.id}`}
                           disabled={retried.isLoading}
                           onClick={() => {
                             retried.reset();
@@ -80,7 +80,11 @@ export function WebhooksPanel() {
                               .catch(() => undefined);
                           }}
                         >
-                          Retry now
+                          Retry
+                          <VisuallyHidden>
+                            {' '}
+                            {event.type} {event.id}
+                          </VisuallyHidden>
                         </TextButton>
                       )}
                     </td>

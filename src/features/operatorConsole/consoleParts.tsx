@@ -79,6 +79,9 @@ export const Fields = styled.div`
 export const Scroller = styled.div`
   overflow-x: auto;
   margin-top: 0.5rem;
+  /* The containing block of the screen-reader-only text in the cells, which would otherwise be
+     placed against the page and widen it past a phone's screen. */
+  position: relative;
 `;
 
 export const Table = styled.table`
@@ -91,6 +94,12 @@ export const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.line};
     text-align: left;
     vertical-align: top;
+    /* Short values on one line: the table scrolls sideways on a phone rather than growing tall. */
+    white-space: nowrap;
+  }
+  td.long {
+    white-space: normal;
+    min-width: 14rem;
   }
   thead th {
     font-size: 0.9rem;

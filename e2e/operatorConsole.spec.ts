@@ -167,6 +167,8 @@ test('an operator creates a cohort, sees an invitee move the funnel, revokes the
   await section(page, 'Overview').click();
   const cohortRow = page.getByRole('table', { name: 'By cohort' }).getByRole('row', { name: label });
   await expect(cohortRow.getByRole('cell')).toHaveText(['5', '1', '1', '0', '0']);
+  await page.getByText('Registrations per day as a table').click();
+  await expectNoAxeFindings(page, '/admin overview with the funnel moved');
 
   // The rest of the cohort revoked, with a reason, after the dry run said what would change.
   await section(page, 'Invite codes').click();
@@ -224,10 +226,21 @@ test('an operator creates a cohort, sees an invitee move the funnel, revokes the
   await expectNoAxeFindings(page, '/admin/members member page, erase checked');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
+  // Someone joins the waitlist; the operator invites them and gets the wa.me link to send.
+  const waitingPhone = project === 'phone' ? '+447400555303' : '+447400555404';
+  const joined = await fetch(`${server.url}/api/waitlist/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_number: waitingPhone, name: `Wren ${project}` }),
+  });
+  expect(joined.ok).toBe(true);
   await section(page, 'Waitlist').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeFocused();
-  await expect(page.getByText('Nobody on the waitlist is waiting.')).toBeVisible();
   await expectNoAxeFindings(page, '/admin/waitlist');
+  await page.getByRole('button', { name: `Invite Wren ${project}` }).click();
+  const send = page.getByRole('link', { name: new RegExp(`Send the invitation to \\${waitingPhone}`) });
+  await expect(send).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${waitingPhone.slice(1)}\\?text=`));
+  await expectNoAxeFindings(page, '/admin/waitlist after inviting');
 
   await section(page, 'Webhooks').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeFocused();

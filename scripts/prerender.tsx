@@ -66,7 +66,10 @@ async function main() {
         .replace('</head>', `${styles}</head>`);
     }
     page = page.replace(GENERIC_HEAD, () => pageHeadTags(pathname));
-    fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname)), page);
+    const file = path.join(outDir, prerenderedFileName(pathname));
+    // The console's sections (/admin/codes, …) go into a folder of their own.
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, page);
     console.log(`prerendered ${pathname} (${Math.round(page.length / 1024)} KB)`);
   }
 }

@@ -4,6 +4,7 @@ import { formatInviteTree } from '../../server/cli/inviteTreeText';
 import { readSettings } from '../../server/config';
 import { erasedInviteNodes, inviteCodes, users } from '../../server/db/schema';
 import { inviteCodeMessages } from '../../server/invites/inviteCodeStore';
+import type { MemberDetail } from '../../src/domain/contracts/adminMembers';
 import {
   codeFromWhatsAppUrl,
   expectDetail,
@@ -310,5 +311,31 @@ describe.each(engines)('member invites on $name', (engine) => {
     const before = await storedCounts(db());
     expectDetail(await register(cCodes[0]!), 403, inviteCodeMessages.revoked);
     expect(await storedCounts(db())).toEqual(before);
+  });
+
+  test('the member page: who invited them (an operator, a member, an erased member) and their invites', async () => {
+    const shown = (userId: string) => admin.call<MemberDetail>('GET', `/api/admin/members/${userId}`);
+    const a = await linkedMember(await makeInvite(db(), 'valid', 1), 'Ann');
+    const aCodes = (await invitesOf(a)).invites.map((invite) => invite.code);
+    const b = await linkedMember(aCodes[0]!, 'Bea');
+    const bCode = (await invitesOf(b)).invites[0]!.code;
+    const c = await linkedMember(bCode, 'Cal');
+
+    const ann = await shown(a.user_id);
+    expect(ann.invitedBy).toBeNull();
+    expect(ann.invites.map((invite) => [invite.code, invite.status, invite.uses])).toEqual(
+      aCodes.map((code, i) => [code, i === 0 ? 'used up' : 'valid', i === 0 ? 1 : 0]),
+    );
+    expect((await shown(b.user_id)).invitedBy).toEqual({ id: a.user_id, firstName: 'Ann', erased: false });
+
+    const erased = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${b.access_token}` },
+    });
+    expect(erased.statusCode).toBe(204);
+    const cal = await shown(c.user_id);
+    expect(cal.invitedBy).toEqual({ id: expect.any(String), firstName: null, erased: true });
+    expect(cal.invitedBy!.id).not.toBe(b.user_id);
   });
 });

@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
-import type { MemberErased, MemberExportList, MemberView } from '../../src/domain/contracts/adminMembers';
+import type {
+  MemberDetail,
+  MemberErased,
+  MemberExportList,
+  MemberView,
+} from '../../src/domain/contracts/adminMembers';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs, NOTHING_CHANGED } from './changeOptions';
@@ -80,7 +85,13 @@ function listing(members: MemberView[]): Text {
   );
 }
 
-function details(member: MemberView): Text {
+function inviterOf(member: MemberDetail): string {
+  if (!member.invitedBy) return 'an operator’s code';
+  if (member.invitedBy.erased) return 'a member who has erased their account';
+  return `${member.invitedBy.firstName ?? ''} (${member.invitedBy.id})`;
+}
+
+function details(member: MemberDetail): Text {
   const linkingCode = member.linkingCodeUsedAt
     ? `used ${shortTime(member.linkingCodeUsedAt)}`
     : `unused, expires ${shortTime(member.linkingCodeExpiresAt)}`;
@@ -94,6 +105,12 @@ function details(member: MemberView): Text {
     ['looking for', member.lookingFor.join(', ') || '-'],
     ['interests', member.interests.join(' | ') || '-'],
     ['invited by code', member.inviteCode],
+    ['invited by', inviterOf(member)],
+    [
+      'their invites',
+      member.invites.map((code) => `${code.code} ${code.status} (${code.uses}/${code.maxUses})`).join(', ') ||
+        '-',
+    ],
     ['status', member.status],
     ['registered', shortTime(member.registeredAt)],
     ['linked', shortTime(member.linkedAt)],
@@ -146,7 +163,7 @@ async function main() {
       }
       case 'show': {
         if (!id) throw new CommandFailure(lines([text`show needs a member id.`, USAGE]));
-        print(details(await admin.call<MemberView>('GET', memberPath(id))));
+        print(details(await admin.call<MemberDetail>('GET', memberPath(id))));
         return;
       }
       case 'delete': {

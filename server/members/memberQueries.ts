@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { networkEntries, userPhotos, users } from '../db/schema';
-import type { MemberView } from '../../src/domain/contracts/adminMembers';
+import { inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
+import type { MemberDetail, MemberView } from '../../src/domain/contracts/adminMembers';
+import { inviteCodeColumns, toInviteCodeView } from '../invites/inviteCodeStore';
 import type { MemberProfileFields } from '../../src/domain/contracts/member';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -163,4 +164,29 @@ export function toMemberView(record: MemberRecord): MemberView {
     linkingCodeExpiresAt: record.linkingCodeExpiresAt.toISOString(),
     linkingCodeUsedAt: iso(record.linkingCodeUsedAt),
   };
+}
+
+/**
+ * The member page's view: the member, the member whose quota held the code they joined with (an
+ * erased inviter by their anonymous node), and the codes of their own quota.
+ */
+export async function toMemberDetail(db: Db, record: MemberRecord): Promise<MemberDetail> {
+  const [used] = await db
+    .select({
+      inviterId: inviteCodes.invitedBy,
+      erasedId: inviteCodes.invitedByErased,
+      firstName: users.firstName,
+    })
+    .from(inviteCodes)
+    .leftJoin(users, eq(users.id, inviteCodes.invitedBy))
+    .where(eq(inviteCodes.code, record.inviteCode));
+  let invitedBy: MemberDetail['invitedBy'] = null;
+  if (used?.inviterId) invitedBy = { id: used.inviterId, firstName: used.firstName, erased: false };
+  else if (used?.erasedId) invitedBy = { id: used.erasedId, firstName: null, erased: true };
+  const invites = await db
+    .select(inviteCodeColumns)
+    .from(inviteCodes)
+    .where(eq(inviteCodes.invitedBy, record.id))
+    .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
+  return { ...toMemberView(record), invitedBy, invites: invites.map(toInviteCodeView) };
 }

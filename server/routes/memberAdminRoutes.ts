@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OperatorChange } from '../../src/domain/contracts/adminAudit';
 import {
+  MemberDetail,
   MemberErased,
   MemberExportList,
   MemberIdParams,
@@ -12,7 +13,7 @@ import { performOperatorAction } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { eraseMemberRows, forgetErasedRows } from '../members/memberErasure';
-import { findMemberRecord, findMemberRecords, toMemberView } from '../members/memberQueries';
+import { findMemberRecord, findMemberRecords, toMemberDetail, toMemberView } from '../members/memberQueries';
 import { adminOperation, counted } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -53,15 +54,16 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     {
       schema: adminOperation({
         summary: 'One member',
-        description: 'Everything stored about a member but the photo bytes.',
+        description:
+          'Everything stored about a member but the photo bytes, with who invited them and the codes of their quota.',
         params: MemberIdParams,
-        response: { 200: MemberView },
+        response: { 200: MemberDetail },
       }),
     },
     async (request) => {
       const record = await findMemberRecord(db, request.params.id);
       if (!record) throw noMember(request.params.id);
-      return toMemberView(record);
+      return toMemberDetail(db, record);
     },
   );
 

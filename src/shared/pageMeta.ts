@@ -45,6 +45,13 @@ export const ORIGIN_PLACEHOLDER = 'https://becca-origin.invalid';
 
 const product = brand.productName;
 const site = { shareImage: shareImages.site, indexable: true };
+/** Every page of the operator console: one title and description, not for search engines. */
+const consolePage: PageMeta = {
+  title: `Operator console · ${product}`,
+  description: `Where the people who run ${product} see how the network grows. Operators only.`,
+  shareImage: shareImages.site,
+  indexable: false,
+};
 const developerPage = (title: string): PageMeta => ({
   title: `${title} · ${product}`,
   description: `A developer page of ${product}.`,
@@ -106,12 +113,12 @@ export const pageMeta: Record<RoutePath, PageMeta> = {
     title: `Opt out · ${product}`,
     description: `Don’t want to be nominated? Enter your number and ${product} deletes any nomination of it and never stores it from one again.`,
   },
-  [routePaths.admin]: {
-    title: `Operator console · ${product}`,
-    description: `Where the people who run ${product} see how the network grows. Operators only.`,
-    shareImage: shareImages.site,
-    indexable: false,
-  },
+  [routePaths.admin]: consolePage,
+  [routePaths.adminCodes]: consolePage,
+  [routePaths.adminWaitlist]: consolePage,
+  [routePaths.adminMembers]: consolePage,
+  [routePaths.adminWebhooks]: consolePage,
+  [routePaths.adminAudit]: consolePage,
   [routePaths.phoneFadeTest]: developerPage('Phone fade test'),
   [routePaths.testIntegration]: developerPage('Integration tests'),
   [routePaths.testValidation]: developerPage('Invite validation test'),

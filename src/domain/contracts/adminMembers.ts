@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { outcomeFields } from './adminAudit';
+import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
 import { MemberStatus } from './member';
 
@@ -66,6 +67,49 @@ export const MemberView = Type.Object(
   { description: 'Everything stored about a member but the photo bytes.', examples: [exampleView] },
 );
 export type MemberView = Static<typeof MemberView>;
+
+export const MemberInviter = Type.Object(
+  {
+    id: Type.String({ description: 'The inviter’s member id, or an erased inviter’s anonymous node.' }),
+    firstName: Type.Union([Type.String(), Type.Null()], { description: 'Null for an erased inviter.' }),
+    erased: Type.Boolean({ description: 'The inviter has erased their account since.' }),
+  },
+  { description: 'The member whose quota held the code this member registered with.' },
+);
+export type MemberInviter = Static<typeof MemberInviter>;
+
+const exampleDetail = {
+  ...exampleView,
+  invitedBy: { id: '9b2e4c1d-5a6f-4e7b-8c9d-0e1f2a3b4c5d', firstName: 'Grace', erased: false },
+  invites: [
+    {
+      code: 'P3NXQ8RTVW',
+      label: null,
+      uses: 0,
+      maxUses: 1,
+      expiresAt: null,
+      status: 'valid',
+      createdAt: '2026-11-21T09:42:00.000Z',
+    },
+  ],
+};
+
+/** One member for the console's member page: the view, who invited them and the codes they hold. */
+export const MemberDetail = Type.Object(
+  {
+    ...MemberView.properties,
+    invitedBy: Type.Union([MemberInviter, Type.Null()], {
+      description: 'Null when they joined with an operator’s code.',
+    }),
+    invites: Type.Array(InviteCodeView, { description: 'The codes of their own quota, oldest first.' }),
+  },
+  {
+    description:
+      'Everything stored about a member but the photo bytes, with who invited them and their invites.',
+    examples: [exampleDetail],
+  },
+);
+export type MemberDetail = Static<typeof MemberDetail>;
 
 export const MemberQuery = Type.Object(
   {

@@ -89,8 +89,15 @@ const Narrow = styled.div`
   max-width: ${({ theme }) => theme.readingWidth};
 `;
 
-/** The console's sections; the later ones (codes, waitlist, members, webhooks, audit) join this list. */
-const sections = [{ to: routePaths.admin, label: 'Overview' }] as const;
+/** The console's sections, each a page of its own under /admin. */
+const sections = [
+  { to: routePaths.admin, label: 'Overview' },
+  { to: routePaths.adminCodes, label: 'Invite codes' },
+  { to: routePaths.adminWaitlist, label: 'Waitlist' },
+  { to: routePaths.adminMembers, label: 'Members' },
+  { to: routePaths.adminWebhooks, label: 'Webhooks' },
+  { to: routePaths.adminAudit, label: 'Audit log' },
+] as const;
 
 /**
  * The screen's name for moving focus: the check of the session and the first screen after it are

@@ -10,7 +10,7 @@ export interface OperatorSession {
 }
 
 const SESSION_TAG = 'OperatorSession' as const;
-const consoleApi = api.enhanceEndpoints({ addTagTypes: [SESSION_TAG] });
+export const consoleApi = api.enhanceEndpoints({ addTagTypes: [SESSION_TAG] });
 
 /**
  * The answers of an admin route to a browser without a live session: 401, or the 404 of a route that
@@ -23,7 +23,7 @@ export const refusesThisBrowser = (error: unknown) => [401, 404].includes(apiErr
  * operator was removed): the session is asked again, and its answer (refused, with the operator still
  * known from before) is what tells the console to say so rather than show a broken page.
  */
-async function recheckSessionWhenRefused(
+export async function recheckSessionWhenRefused(
   _argument: unknown,
   { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
 ) {

@@ -1,0 +1,259 @@
+import styled from '@emotion/styled';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PrimaryButton } from '../../components/Button';
+import type { MemberDetail } from '../../domain/contracts/adminMembers';
+import { apiErrorDetail } from '../../shared/api';
+import { routePaths } from '../../shared/routePaths';
+import {
+  Box,
+  ErrorText,
+  Fields,
+  memberPageLink,
+  Moment,
+  NamedTable,
+  PanelHeading,
+  QueryState,
+} from './consoleParts';
+import { cohortName, formatCount } from './consoleFormat';
+import {
+  useEraseMemberMutation,
+  useGrantInvitesMutation,
+  useMemberQuery,
+  useRevokeBranchMutation,
+} from './consoleSectionsApi';
+import { DryRunAction } from './DryRunAction';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: 0.5rem 1.25rem;
+  margin: 0;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+function InvitedBy({ member }: { member: MemberDetail }) {
+  const inviter = member.invitedBy;
+  if (!inviter) return <>an operator’s code</>;
+  if (inviter.erased) return <>a member who has since erased their account</>;
+  return <Link to={memberPageLink(inviter.id)}>{inviter.firstName ?? inviter.id}</Link>;
+}
+
+function Profile({ member }: { member: MemberDetail }) {
+  return (
+    <Facts>
+      <dt>Member id</dt>
+      <dd>
+        <code>{member.id}</code>
+      </dd>
+      <dt>Age</dt>
+      <dd>{member.age}</dd>
+      <dt>Location</dt>
+      <dd>{member.location}</dd>
+      <dt>Phone</dt>
+      <dd>{member.phone}</dd>
+      <dt>Occupation</dt>
+      <dd>{member.occupation}</dd>
+      <dt>Looking for</dt>
+      <dd>{member.lookingFor.join(', ') || '—'}</dd>
+      <dt>Interests</dt>
+      <dd>{member.interests.join(' · ') || '—'}</dd>
+      <dt>Who they know</dt>
+      <dd>
+        {member.whoIKnow.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; ') || '—'}
+      </dd>
+      <dt>Photos</dt>
+      <dd>{formatCount(member.photos.length)}</dd>
+    </Facts>
+  );
+}
+
+function Status({ member }: { member: MemberDetail }) {
+  return (
+    <Facts>
+      <dt>Status</dt>
+      <dd>{member.status}</dd>
+      <dt>Registered</dt>
+      <dd>
+        <Moment at={member.registeredAt} />
+      </dd>
+      <dt>Linked on WhatsApp</dt>
+      <dd>
+        <Moment at={member.linkedAt} none="not yet" />
+      </dd>
+      <dt>Onboarded</dt>
+      <dd>
+        <Moment at={member.onboardedAt} none="not yet" />
+      </dd>
+      <dt>Joined with</dt>
+      <dd>
+        <code>{member.inviteCode}</code>
+      </dd>
+      <dt>Invited by</dt>
+      <dd>
+        <InvitedBy member={member} />
+      </dd>
+    </Facts>
+  );
+}
+
+function Invites({ member }: { member: MemberDetail }) {
+  if (member.invites.length === 0) return <p>They hold no invite codes.</p>;
+  return (
+    <NamedTable name="Their invites">
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">Label</th>
+          <th scope="col">Uses</th>
+          <th scope="col">Status</th>
+          <th scope="col">Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        {member.invites.map((code) => (
+          <tr key={code.code}>
+            <th scope="row">
+              <code>{code.code}</code>
+            </th>
+            <td>{cohortName(code.label)}</td>
+            <td className="number">
+              {formatCount(code.uses)} of {formatCount(code.maxUses)}
+            </td>
+            <td>{code.status}</td>
+            <td>
+              <Moment at={code.createdAt} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </NamedTable>
+  );
+}
+
+function GrantInvites({ userId }: { userId: string }) {
+  const [grant, { data, error, isError, isLoading, reset }] = useGrantInvitesMutation();
+  const [count, setCount] = useState('3');
+  const [reason, setReason] = useState('');
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reset();
+    void grant({ userId, count: Number(count), ...(reason.trim() ? { reason: reason.trim() } : {}) })
+      .unwrap()
+      .catch(() => undefined);
+  };
+  return (
+    <>
+      <form onSubmit={submit}>
+        <Fields>
+          <label htmlFor={`${id}-count`}>
+            How many more codes
+            <input
+              id={`${id}-count`}
+              type="number"
+              min={1}
+              max={100}
+              required
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+            />
+          </label>
+          <label htmlFor={`${id}-reason`}>
+            Reason (optional)
+            <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </label>
+          <PrimaryButton type="submit" disabled={isLoading}>
+            {isLoading ? 'Granting…' : 'Grant invites'}
+          </PrimaryButton>
+        </Fields>
+      </form>
+      {isError && (
+        <ErrorText role="alert">{apiErrorDetail(error, 'The invites could not be granted.')}</ErrorText>
+      )}
+      <p role="status">{data ? `Done: ${data.effect}.` : ''}</p>
+    </>
+  );
+}
+
+/** A part of the member page: a box named by its <h2>. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Box>
+  );
+}
+
+function Details({ member, onErased }: { member: MemberDetail; onErased: (effect: string) => void }) {
+  const [revokeBranch] = useRevokeBranchMutation();
+  const [erase] = useEraseMemberMutation();
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <>
+      <Part title="Profile">
+        <Profile member={member} />
+      </Part>
+      <Part title="Status">
+        <Status member={member} />
+      </Part>
+      <Part title="Their invites">
+        <Invites member={member} />
+      </Part>
+      <Part title="Grant invites">
+        <GrantInvites userId={member.id} />
+      </Part>
+      <Part title="Revoke their branch">
+        <p>
+          Revokes the unused codes of this member, of everyone they brought in, and so on down the tree. A dry
+          run shows how many first.
+        </p>
+        <DryRunAction
+          start="Revoke the branch…"
+          preview={() => revokeBranch({ userId: member.id, dryRun: true }).unwrap()}
+          perform={(reason) => revokeBranch({ userId: member.id, reason }).unwrap()}
+          confirm="Revoke the branch"
+        />
+      </Part>
+      <Part title="Erase this member">
+        <p>
+          Deletes their profile, photos, network, nominations, unused codes and sign-ins, on their request.
+          This cannot be undone.
+        </p>
+        <DryRunAction
+          start="Erase this member…"
+          preview={() => erase({ userId: member.id, dryRun: true }).unwrap()}
+          perform={(reason) => erase({ userId: member.id, reason }).unwrap()}
+          confirm="Erase the member"
+          typed={{ label: `Type their name (${name}) or their id to confirm`, accepts: [name, member.id] }}
+          onDone={onErased}
+        />
+      </Part>
+    </>
+  );
+}
+
+/** One member's page: profile, status with its times, who invited them, their invites, and the actions. */
+export function MemberPage({ id, onErased }: { id: string; onErased: (effect: string) => void }) {
+  const query = useMemberQuery(id, { refetchOnMountOrArgChange: true });
+  const member = query.data?.id === id ? query.data : undefined;
+  return (
+    <>
+      <p>
+        <Link to={routePaths.adminMembers}>All members</Link>
+      </p>
+      <PanelHeading>{member ? `${member.firstName} ${member.lastName}` : 'Member'}</PanelHeading>
+      <QueryState what="member" query={query}>
+        {member && <Details member={member} onErased={onErased} />}
+      </QueryState>
+    </>
+  );
+}

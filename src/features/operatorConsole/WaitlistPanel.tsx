@@ -1,0 +1,221 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PrimaryButton, TextButton } from '../../components/Button';
+import { NewTabHint } from '../../components/VisuallyHidden';
+import type {
+  WaitlistEntryView,
+  WaitlistInvitation,
+  WaitlistInvite,
+  WaitlistStatus,
+} from '../../domain/contracts/adminWaitlist';
+import { apiErrorDetail } from '../../shared/api';
+import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import {
+  useInviteFromWaitlistMutation,
+  usePurgeWaitlistMutation,
+  useWaitlistQuery,
+} from './consoleSectionsApi';
+import { DryRunAction } from './DryRunAction';
+
+const statuses: WaitlistStatus[] = ['waiting', 'invited', 'joined'];
+
+const who = (entry: Pick<WaitlistEntryView, 'name' | 'phone' | 'email'>) =>
+  entry.name ?? entry.phone ?? entry.email ?? 'someone';
+
+/** The invitations just made: each a wa.me link the operator opens to send it from their WhatsApp. */
+function Invitations({ invitations, effect }: { invitations: WaitlistInvitation[]; effect: string }) {
+  return (
+    <>
+      <p>Done: {effect}. Send each invitation from WhatsApp:</p>
+      <ul>
+        {invitations.map((invitation) => (
+          <li key={invitation.code}>
+            <a href={invitation.whatsappUrl} target="_blank" rel="noopener noreferrer">
+              Send the invitation to {invitation.phone} on WhatsApp
+              <NewTabHint />
+            </a>{' '}
+            (code <code>{invitation.code}</code>)
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function useInvite() {
+  const [invite, state] = useInviteFromWaitlistMutation();
+  const send = (request: WaitlistInvite) => {
+    state.reset();
+    return invite(request)
+      .unwrap()
+      .catch(() => undefined);
+  };
+  return { send, ...state };
+}
+
+function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
+  const [next, setNext] = useState('10');
+  const [reason, setReason] = useState('');
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void invite.send({ next: Number(next), ...(reason.trim() ? { reason: reason.trim() } : {}) });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Fields>
+        <label htmlFor={`${id}-next`}>
+          How many of the longest waiting
+          <input
+            id={`${id}-next`}
+            type="number"
+            min={1}
+            max={1000}
+            required
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+        </label>
+        <label htmlFor={`${id}-reason`}>
+          Reason (optional)
+          <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </label>
+        <PrimaryButton type="submit" disabled={invite.isLoading}>
+          {invite.isLoading ? 'Inviting…' : 'Invite the next ones'}
+        </PrimaryButton>
+      </Fields>
+    </form>
+  );
+}
+
+function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: ReturnType<typeof useInvite> }) {
+  const query = useWaitlistQuery(status ? { status } : {}, { refetchOnMountOrArgChange: true });
+  const entries = query.data ?? [];
+  return (
+    <QueryState what="waitlist" query={query}>
+      {entries.length === 0 ? (
+        <p>{status ? `Nobody on the waitlist is ${status}.` : 'Nobody is on the waitlist.'}</p>
+      ) : (
+        <NamedTable name="Waitlist entries">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Phone</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">On the list since</th>
+              <th scope="col">Status</th>
+              <th scope="col">Invite</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={`${entry.phone ?? ''}|${entry.email ?? ''}|${entry.joinedAt}`}>
+                <th scope="row">{entry.name ?? '—'}</th>
+                <td>{entry.phone ?? '—'}</td>
+                <td>{entry.email ?? '—'}</td>
+                <td>
+                  <Moment at={entry.joinedAt} />
+                </td>
+                <td>{entry.status}</td>
+                <td>
+                  {entry.status === 'waiting' && entry.phone && (
+                    <TextButton
+                      type="button"
+                      disabled={invite.isLoading}
+                      onClick={() => void invite.send({ phone: entry.phone! })}
+                    >
+                      Invite {who(entry)}
+                    </TextButton>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </NamedTable>
+      )}
+    </QueryState>
+  );
+}
+
+function Purge() {
+  const [purge] = usePurgeWaitlistMutation();
+  const [days, setDays] = useState('365');
+  const id = useId();
+  const olderThanDays = Number(days);
+  const valid = Number.isInteger(olderThanDays) && olderThanDays >= 1;
+  return (
+    <>
+      <Fields>
+        <label htmlFor={`${id}-days`}>
+          Older than (days)
+          <input
+            id={`${id}-days`}
+            type="number"
+            min={1}
+            max={36500}
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+          />
+        </label>
+      </Fields>
+      <DryRunAction
+        start="Purge old entries…"
+        disabled={!valid}
+        preview={() => purge({ olderThanDays, dryRun: true }).unwrap()}
+        perform={(reason) => purge({ olderThanDays, reason }).unwrap()}
+        confirm="Delete the entries"
+      />
+    </>
+  );
+}
+
+/** Section 4: the waitlist — who waits, invite one or the next N (a wa.me link each), purge old entries. */
+export function WaitlistPanel() {
+  const [status, setStatus] = useState<WaitlistStatus | ''>('waiting');
+  const invite = useInvite();
+  const id = useId();
+  return (
+    <>
+      <PanelHeading>Waitlist</PanelHeading>
+      <Box aria-labelledby={`${id}-invite`}>
+        <h2 id={`${id}-invite`}>Invite</h2>
+        <p>
+          Each invitation is a one-use code for that number, and a WhatsApp link with the message typed in:
+          open it to send the invitation yourself.
+        </p>
+        <InviteNext invite={invite} />
+        {invite.isError && (
+          <ErrorText role="alert">{apiErrorDetail(invite.error, 'The invitation failed.')}</ErrorText>
+        )}
+        <div role="status">
+          {invite.data && <Invitations invitations={invite.data.invitations} effect={invite.data.effect} />}
+        </div>
+      </Box>
+      <Box aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`}>People on the waitlist</h2>
+        <Fields>
+          <label htmlFor={`${id}-status`}>
+            Show
+            <select
+              id={`${id}-status`}
+              value={status}
+              onChange={(event) => setStatus(event.target.value as WaitlistStatus | '')}
+            >
+              <option value="">Everyone</option>
+              {statuses.map((entry) => (
+                <option key={entry} value={entry}>
+                  {entry}
+                </option>
+              ))}
+            </select>
+          </label>
+        </Fields>
+        <Entries status={status} invite={invite} />
+      </Box>
+      <Box aria-labelledby={`${id}-purge`}>
+        <h2 id={`${id}-purge`}>Purge</h2>
+        <p>Delete the waitlist entries older than a number of days. A dry run shows how many first.</p>
+        <Purge />
+      </Box>
+    </>
+  );
+}

@@ -60,6 +60,7 @@ async function main() {
   installShutdown({
     app,
     closeDatabase: () => database.close(),
+    flushLogs: output.flush,
     releaseResources: () => {
       memoryTrim.stop();
       redis?.disconnect();

@@ -236,3 +236,48 @@ describe('the real server', () => {
     expect(stdout).not.toContain('\u001b[');
   });
 });
+
+describe('the real server as npm start runs it, its log in a file', () => {
+  const REQUESTS = 300;
+  let dataDir: string | undefined;
+  afterAll(() => {
+    killLeftoverProcesses();
+    if (dataDir) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}.log`, { force: true });
+    }
+  });
+
+  test(`${REQUESTS} requests, then SIGTERM at once: ${REQUESTS} request lines in the file`, async () => {
+    dataDir = makeTempDir('becca-log-delivery');
+    const logFile = `${dataDir}.log`;
+    // npm start's environment, node flags and log level (LOG_LEVEL unset: info); stdout a file, as
+    // under a supervisor. Lines are written in batches (server/logging/logOutput.ts).
+    const server = await startServerProcess({
+      dataDir,
+      env: { LOG_LEVEL: undefined },
+      via: 'node',
+      stdoutFile: logFile,
+      startTimeoutMs: 180_000,
+    });
+    for (let sent = 0; sent < REQUESTS; sent += 50) {
+      // An API path no route has: logged like any request, and counted by no rate limit.
+      const batch = Array.from({ length: 50 }, () => fetch(`${server.url}/api/nothing-here`));
+      for (const response of await Promise.all(batch)) expect(response.status).toBe(404);
+    }
+    // No pause: whatever is still buffered must be written on the way out.
+    expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+
+    const records = fs
+      .readFileSync(logFile, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record);
+    const requestLines = records.filter(
+      (record) => record.msg === 'request completed' && record.req?.path === '/api/nothing-here',
+    );
+    expect(requestLines).toHaveLength(REQUESTS);
+    // The shutdown's own last line, logged just before the process exits, is there too.
+    expect(records.at(-1)?.msg).toMatch(/^database checkpointed and closed/);
+  });
+});

@@ -72,7 +72,7 @@ function budgetRows(m: BenchMeasurements): Row[] {
     });
   }
   const p99Budget = m.engine === 'pglite' ? undefined : 30;
-  const photoMb = m.registrations.photoBytes / (1024 * 1024);
+  const photoMb = m.registrations.photoBytes / 1e6;
   const registrationRate = m.registrations.requestsPerSecond;
   const { storage } = m;
   const storedWhole =

@@ -29,7 +29,6 @@ import { attemptLimits, counterStore, tooManyAttempts } from './rateLimits/attem
 import { rateLimitClientKey } from './rateLimits/clientKey';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
-import { requestLogger } from './logging/requestLogger';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders, securityHeadersByPath } from './web/securityHeaders';
 import { refuseNonCanonicalApiPaths } from './web/requestPath';
@@ -83,7 +82,6 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
     logController: new OneLinePerRequest(),
-    childLoggerFactory: requestLogger,
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
     bodyLimit: limits.jsonBodyMaxBytes,

@@ -13,7 +13,7 @@ import { limitHeapGrowth } from './heapGrowth';
 import { startMemoryTrim } from './memoryTrim';
 
 const FIRST_INVITE_USES = 10;
-const MEMORY_TRIM_INTERVAL_MS = 10_000;
+const MEMORY_TRIM_INTERVAL_MS = 5_000;
 
 async function openDatabase(settings: Settings): Promise<{ database: Database; lock?: DataDirLock }> {
   if (settings.databaseUrl) return { database: await openPostgresDatabase(settings.databaseUrl) };
@@ -60,6 +60,7 @@ async function main() {
   installShutdown({
     app,
     closeDatabase: () => database.close(),
+    flushLogs: output.flush,
     releaseResources: () => {
       memoryTrim.stop();
       redis?.disconnect();

@@ -6,6 +6,8 @@ export interface ShutdownPlan {
   closeDatabase(): Promise<void>;
   /** Whatever else must go (Redis, the admin token, the lock file); must not throw. */
   releaseResources(): void;
+  /** Resolves once the log lines written so far are out of the process (buffered logging). */
+  flushLogs?(): Promise<void>;
   /** In-flight requests get this long to finish before their connections are closed. */
   graceMs?: number;
   /** The process is gone by then, whatever is still pending. */
@@ -25,6 +27,7 @@ export function installShutdown({
   app,
   closeDatabase,
   releaseResources,
+  flushLogs = () => Promise.resolve(),
   graceMs = 8_000,
   deadlineMs = 9_500,
   exit = (code) => process.exit(code),
@@ -65,6 +68,8 @@ export function installShutdown({
       app.log.error({ err: error }, 'shutdown failed');
     } finally {
       releaseResources();
+      // Every request's line, and the ones above, out before the process goes (bounded: the deadline).
+      await flushLogs().catch(() => undefined);
       exit(exitCode);
     }
   };

@@ -192,17 +192,17 @@ test('ESC, BEL and CR never reach the operator: refused by the waitlist, escaped
 
 test("the admin routes' path parameters stay out of the log", async () => {
   const token = fs.readFileSync(path.join(dataDir, ADMIN_TOKEN_FILE), 'utf8').trim();
-  const response = await fetch(`${server.url}/api/admin/invite-codes/SECRETCODE42/revoke`, {
+  const response = await fetch(`${server.url}/api/admin/webhook-events/SECRETCODE42/retry`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(404);
   // The request's line is written after its answer (logging never makes a request wait): poll for it.
   const logged = (text: string) => server.output().includes(text);
-  for (let waited = 0; !logged('/api/admin/invite-codes/:param/revoke') && waited < 5_000; waited += 50) {
+  for (let waited = 0; !logged('/api/admin/webhook-events/:param/retry') && waited < 5_000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  expect(server.output()).toContain('/api/admin/invite-codes/:param/revoke');
+  expect(server.output()).toContain('/api/admin/webhook-events/:param/retry');
   expect(server.output()).not.toContain('SECRETCODE42');
 });
 

@@ -168,7 +168,11 @@ describe('operator commands through a running server that owns the DATA_DIR', ()
     const lock = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as { pid: number };
     expect(lock.pid).toBe(server.pid);
     expect(server.child.exitCode).toBeNull();
-    expect(countOutputLines(server, '"path":"/api/admin/invite-codes"', 'request completed')).toBe(1);
+    // Log lines are written in batches, within a second (server/logging/logOutput.ts).
+    await waitFor(
+      'the request line',
+      () => countOutputLines(server, '"path":"/api/admin/invite-codes"', 'request completed') === 1,
+    );
 
     const listed = await runCli('invite', ['list'], env);
     expect(listed.stdout).toMatch(

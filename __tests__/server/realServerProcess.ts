@@ -78,6 +78,13 @@ export interface ServerProcessOptions {
    * test), the compiled entry under plain node (what production runs), or `npm start` itself.
    */
   via?: 'tsx' | 'node' | 'npm start';
+  /** With `via: 'node'`: another compiled entry than build/server/main.js (a bench's A/B build). */
+  entry?: string;
+  /**
+   * stdout straight into this file, as under a supervisor, instead of a pipe read by this process
+   * (`stdout()` is then empty: read the file).
+   */
+  stdoutFile?: string;
 }
 
 /** Compiles the server first when its build is missing or older than its sources. */
@@ -111,11 +118,14 @@ export function productionNodeCommand(): { env: Record<string, string>; flags: s
   return { env, flags: flags.split(/\s+/).filter(Boolean) };
 }
 
-function serverCommand(via: ServerProcessOptions['via']): [string, string[], Record<string, string>] {
+function serverCommand(
+  via: ServerProcessOptions['via'],
+  entry?: string,
+): [string, string[], Record<string, string>] {
   if (via === 'npm start') return ['npm', ['start', '--silent'], {}];
   if (via === 'node') {
     const { env, flags } = productionNodeCommand();
-    return [process.execPath, [...flags, compiledServerEntry()], env];
+    return [process.execPath, [...flags, entry ?? compiledServerEntry()], env];
   }
   return [process.execPath, ['--import', 'tsx', 'server/main.ts'], {}];
 }
@@ -129,12 +139,15 @@ export async function startServerProcess({
   env = {},
   startTimeoutMs = 60_000,
   via = 'tsx',
+  entry,
+  stdoutFile,
 }: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   let stdout = '';
   let stderr = '';
-  const [command, args, productionEnv] = serverCommand(via);
+  const [command, args, productionEnv] = serverCommand(via, entry);
+  const stdoutFd = stdoutFile === undefined ? undefined : fs.openSync(stdoutFile, 'a');
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
@@ -150,10 +163,12 @@ export async function startServerProcess({
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
+  // The child has its own copy of the descriptor.
+  if (stdoutFd !== undefined) fs.closeSync(stdoutFd);
   track(child);
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
     stdout += chunk.toString();
   });

@@ -49,7 +49,7 @@ export function registerMetrics(
   app.decorate('metrics', metrics);
 
   /**
-   * The hook that times one route's responses and counts its outcomes. The route is a template
+   * What times one route's responses and counts its outcomes. The route is a template
    * ("/api/auth/validate-code/:code"), never a path: paths carry codes. The histogram's child for
    * each method and status is looked up by one short string, not by prom-client hashing a label
    * object. Bounded: methods are those Node's parser accepts, statuses three digits.
@@ -73,22 +73,24 @@ export function registerMetrics(
     };
   };
 
-  // Each route gets its own hook, made here where its template is known, rather than one hook that
-  // reads the template back on every response through request.routeOptions (a new object each time).
   // A route may name its own label (config.metricsRoute): each built file is a route of its own, and
-  // one series per file would add series with every build.
+  // one series per file would add series with every build. What no route matched is "unmatched".
   app.addHook('onRoute', (route) => {
     // rateLimit is @fastify/rate-limit's setting: a limited route's refusals start at zero.
     const config = route.config as (RouteMetricsConfig & { rateLimit?: unknown }) | undefined;
-    const label = config?.metricsRoute ?? route.url;
-    route.onResponse = [route.onResponse ?? []].flat().concat(timeResponsesOf(label));
-    if (config?.rateLimit || config?.attemptLimited) metrics.rateLimitRefusals.inc({ route: label }, 0);
+    if (config?.rateLimit || config?.attemptLimited)
+      metrics.rateLimitRefusals.inc({ route: config.metricsRoute ?? route.url }, 0);
   });
-  // What no route matched (the not-found handler has no onRoute) is timed as "unmatched".
-  const timeUnmatched = timeResponsesOf('unmatched');
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) timeUnmatched.call(app, request, reply, done);
-    else done();
+  const timers = new Map<string, onResponseHookHandler>();
+  app.addHook('onResponse', function timeResponse(request, reply, done) {
+    const { config, url } = request.routeOptions;
+    const label = (!request.is404 && ((config as RouteMetricsConfig).metricsRoute ?? url)) || 'unmatched';
+    let timer = timers.get(label);
+    if (!timer) {
+      timer = timeResponsesOf(label);
+      timers.set(label, timer);
+    }
+    timer.call(this, request, reply, done);
   });
 
   app.get(

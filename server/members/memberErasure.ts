@@ -59,32 +59,31 @@ export async function eraseMemberRows(tx: Db, userId: string): Promise<ErasureSu
 
   // The foreign keys cascade too; deleting each table by name keeps this list the one place to
   // read what an erasure covers, and fails loudly if a new table references users without a rule.
-  const removed = <T extends { id: unknown }>(rows: T[]) => rows.length;
   await tx.delete(accessTokens).where(eq(accessTokens.userId, userId));
-  const photos = removed(
-    await tx.delete(userPhotos).where(eq(userPhotos.userId, userId)).returning({ id: userPhotos.userId }),
-  );
-  const entries = removed(
+  const photos = (
+    await tx.delete(userPhotos).where(eq(userPhotos.userId, userId)).returning({ id: userPhotos.userId })
+  ).length;
+  const entries = (
     await tx
       .delete(networkEntries)
       .where(eq(networkEntries.userId, userId))
-      .returning({ id: networkEntries.id }),
-  );
-  const made = removed(
-    await tx.delete(nominations).where(eq(nominations.nominatedBy, userId)).returning({ id: nominations.id }),
-  );
+      .returning({ id: networkEntries.id })
+  ).length;
+  const made = (
+    await tx.delete(nominations).where(eq(nominations.nominatedBy, userId)).returning({ id: nominations.id })
+  ).length;
   // Other members' nominations of them hold their name and number too.
-  const ofThem = removed(
-    await tx.delete(nominations).where(eq(nominations.phone, member.phone)).returning({ id: nominations.id }),
-  );
+  const ofThem = (
+    await tx.delete(nominations).where(eq(nominations.phone, member.phone)).returning({ id: nominations.id })
+  ).length;
   // Codes they were given and nobody used go; a used one stays (a friend registered with it) and
   // hangs from their anonymous node instead of from them.
-  const unusedCodes = removed(
+  const unusedCodes = (
     await tx
       .delete(inviteCodes)
       .where(and(eq(inviteCodes.invitedBy, userId), eq(inviteCodes.uses, 0)))
-      .returning({ id: inviteCodes.code }),
-  );
+      .returning({ id: inviteCodes.code })
+  ).length;
   const [node] = await tx
     .insert(erasedInviteNodes)
     .values({ inviteCode: member.inviteCode })

@@ -16,8 +16,3 @@ export function adminOperation<Schema extends FastifySchema & { response: object
     response: { ...errorAnswers(400, 404), ...schema.response },
   };
 }
-
-/** "1 code", "7 codes": the audit trail's effects read as sentences. */
-export function counted(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

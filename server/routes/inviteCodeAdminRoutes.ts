@@ -28,7 +28,8 @@ import {
   toInviteCodeView,
 } from '../invites/inviteCodeStore';
 import { grantMemberInvites, loadInviteTree, revokeBranch } from '../invites/memberInviteStore';
-import { adminOperation, counted } from './adminOperation';
+import { counted } from '../../src/domain/counted';
+import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
 /** `expires: 2026-12-31` means the code works through that whole day (UTC). */

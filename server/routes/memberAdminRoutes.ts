@@ -14,7 +14,8 @@ import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { eraseMemberRows, forgetErasedRows } from '../members/memberErasure';
 import { findMemberRecord, findMemberRecords, toMemberDetail, toMemberView } from '../members/memberQueries';
-import { adminOperation, counted } from './adminOperation';
+import { counted } from '../../src/domain/counted';
+import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
 /** A search matches a whole member id, or part of a first or last name, whatever the case. */

@@ -15,7 +15,8 @@ import { purgeNominations, purgeWaitlist } from '../privacy/retention';
 import { inviteNextWaiting, inviteWaitlistPhone } from '../waitlist/waitlistInvites';
 import { listWaitlist, toWaitlistEntryView } from '../waitlist/waitlistStore';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
-import { adminOperation, counted } from './adminOperation';
+import { counted } from '../../src/domain/counted';
+import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
 /**

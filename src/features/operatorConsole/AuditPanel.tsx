@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PrimaryButton } from '../../components/Button';
 import type { AuditQuery } from '../../domain/contracts/adminAudit';
 import { Box, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
-import { formatCount } from './consoleFormat';
+import { formatCounted } from './consoleFormat';
 import { useAuditTrailQuery } from './consoleSectionsApi';
 
 const filterFields = [
@@ -60,7 +60,7 @@ export function AuditPanel() {
               ? filtered
                 ? 'No action matches these filters.'
                 : 'No operator action yet.'
-              : `${formatCount(entries.length)} ${entries.length === 1 ? 'action' : 'actions'}.`}
+              : `${formatCounted(entries.length, 'action')}.`}
           </p>
           {entries.length > 0 && (
             <NamedTable name="Audit log">

@@ -4,7 +4,7 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { InviteCodeQuery, InviteCodeView } from '../../domain/contracts/adminInviteCodes';
 import { apiErrorDetail } from '../../shared/api';
 import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
-import { cohortName, formatCount } from './consoleFormat';
+import { cohortName, formatCount, formatCounted } from './consoleFormat';
 import {
   useCreateInviteCodesMutation,
   useInviteCodesQuery,
@@ -17,9 +17,6 @@ const statuses: InviteCodeView['status'][] = ['valid', 'expired', 'used up', 're
 
 /** The link a code is shared as: this site's /join with the code filled in. */
 const joinLink = (code: string) => `${globalThis.location.origin}/join?code=${code}`;
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 function useCopyLink() {
   const [copied, setCopied] = useState('');
@@ -185,7 +182,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       ) : (
         <>
           <p>
-            {plural(codes.length, 'code')}
+            {formatCounted(codes.length, 'code')}
             {filters.label ? ` labelled “${filters.label}”` : ''}
             {filters.status ? `, ${filters.status}` : ''}.
           </p>
@@ -242,7 +239,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       <h3>Revoke</h3>
       <p>Select codes above, or filter by a label to revoke the rest of that cohort.</p>
       <DryRunAction
-        start={`Revoke ${plural(chosen.length, 'selected code')}…`}
+        start={`Revoke ${formatCounted(chosen.length, 'selected code')}…`}
         disabled={chosen.length === 0}
         preview={() => revoke({ codes: chosen, dryRun: true }).unwrap()}
         perform={(reason) => revoke({ codes: chosen, reason }).unwrap()}

@@ -4,6 +4,7 @@ import { PrimaryButton } from '../../components/Button';
 import { routePaths } from '../../shared/routePaths';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { Box, Fields, memberPageLink, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import { formatCounted } from './consoleFormat';
 import { useMembersQuery } from './consoleSectionsApi';
 import { MemberPage } from './MemberPage';
 
@@ -45,7 +46,7 @@ function MemberList() {
               ? search
                 ? `No member matches “${search}”.`
                 : 'No members yet.'
-              : `${members.length} ${members.length === 1 ? 'member' : 'members'}${search ? ` matching “${search}”` : ''}.`}
+              : `${formatCounted(members.length, 'member')}${search ? ` matching “${search}”` : ''}.`}
           </p>
           {members.length > 0 && (
             <NamedTable name="Members">

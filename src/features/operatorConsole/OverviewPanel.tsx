@@ -5,7 +5,7 @@ import type { AdminOverview } from '../../domain/contracts/adminOverview';
 import { funnelStages } from '../../domain/funnel';
 import { apiErrorDetail } from '../../shared/api';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
-import { cohortName, daysSince, formatCount, formatDate } from './consoleFormat';
+import { cohortName, daysSince, formatCount, formatCounted, formatDate } from './consoleFormat';
 import { DataTable, FunnelChart, stageNames } from './FunnelChart';
 import { useAdminOverviewQuery } from './operatorConsoleApi';
 import { RegistrationsChart } from './RegistrationsChart';
@@ -156,7 +156,7 @@ function Waitlist({ waitlist }: { waitlist: AdminOverview['waitlist'] }) {
       <dt>Oldest entry</dt>
       <dd>
         <time dateTime={waitlist.oldestWaitingSince}>{formatDate(waitlist.oldestWaitingSince)}</time> (
-        {days === 1 ? '1 day' : `${formatCount(days)} days`} ago)
+        {formatCounted(days, 'day')} ago)
       </dd>
     </Facts>
   );

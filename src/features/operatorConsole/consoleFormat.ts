@@ -1,8 +1,14 @@
+import { counted } from '../../domain/counted';
+
 /** How the console writes numbers and dates: British English, days in UTC as the server counts them. */
 
 const wholeNumber = new Intl.NumberFormat('en-GB');
 
 export const formatCount = (value: number) => wholeNumber.format(value);
+
+/** "1,204 codes", "1 code". */
+export const formatCounted = (count: number, one: string, many?: string) =>
+  counted(count, one, many, formatCount);
 
 /** "78%", or "—" when there is nothing to take a share of. */
 export function formatShare(part: number, whole: number): string {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import { makePhoto } from './registrationDriver';
 import { phoneFor } from './joinStates';
 import { newInviteCode, openApp, startRealServer, type RunningServer } from './realServer';
@@ -79,6 +79,11 @@ test('the keyboard alone registers on /join; focus lands on each new screen and 
 }, testInfo) => {
   test.setTimeout(180_000);
   await page.addInitScript(recordFocusAndLiveRegions);
+  // Listening from the start: Playwright turns the chooser's interception on when the first listener
+  // is added, and a listener added just before the key press could lose that race (the chooser then
+  // opens natively and no event comes).
+  const choosers: FileChooser[] = [];
+  page.on('filechooser', (chooser) => choosers.push(chooser));
   const code = await newInviteCode(server);
 
   await openApp(page, `${server.url}/join`);
@@ -117,9 +122,10 @@ test('the keyboard alone registers on /join; focus lands on each new screen and 
 
   // The file input is reached with Tab and opened with Space; the chooser is the system's.
   await page.keyboard.press('Tab');
-  const chooser = page.waitForEvent('filechooser');
+  await expect(page.getByLabel(/Choose a photo/)).toBeFocused();
   await page.keyboard.press('Space');
-  await (await chooser).setFiles(photoPath);
+  await expect.poll(() => choosers.length, { message: 'Space opened the file chooser' }).toBe(1);
+  await choosers[0].setFiles(photoPath);
   await expect(page.getByRole('status').filter({ hasText: 'Your photo is ready.' })).toBeVisible();
   await tabTo(page, 'Next');
   await page.keyboard.press('Enter');

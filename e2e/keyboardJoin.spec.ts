@@ -125,7 +125,7 @@ test('the keyboard alone registers on /join; focus lands on each new screen and 
   await expect(page.getByLabel(/Choose a photo/)).toBeFocused();
   await page.keyboard.press('Space');
   await expect.poll(() => choosers.length, { message: 'Space opened the file chooser' }).toBe(1);
-  await choosers[0].setFiles(photoPath);
+  await choosers[0]!.setFiles(photoPath);
   await expect(page.getByRole('status').filter({ hasText: 'Your photo is ready.' })).toBeVisible();
   await tabTo(page, 'Next');
   await page.keyboard.press('Enter');

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -226,6 +228,33 @@ describe('the real server', () => {
     expect(stdout).not.toContain('{"level"');
     // Not a terminal, so no colour codes even in the readable format.
     expect(stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('log lines held for a batch', () => {
+  // A process of its own per case: the output registers an exit hook, and the exit is the point.
+  const scriptFor = (ending: string) => `
+    import { openLogOutput } from ${JSON.stringify(path.resolve('server/logging/logOutput.ts'))};
+    const output = openLogOutput({ format: 'json', stdout: { fd: 1, isTTY: false } });
+    for (let line = 1; line <= 3; line += 1) output.stream.write(JSON.stringify({ line }) + '\\n');
+    ${ending}
+  `;
+  const folder = makeTempDir('becca-log-exit');
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const run = (ending: string) => {
+    const script = path.join(folder, `exit-${Math.random().toString(36).slice(2)}.mts`);
+    fs.writeFileSync(script, scriptFor(ending));
+    return spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
+  };
+
+  test.each([
+    ['process.exit', 'process.exit(3);', 3],
+    ['an uncaught exception', "throw new Error('boom');", 1],
+    ['the end of the program', '', 0],
+  ])('are all written when the process ends by %s', (_how, ending, status) => {
+    const ran = run(ending);
+    expect(ran.status).toBe(status);
+    expect(ran.stdout).toBe('{"line":1}\n{"line":2}\n{"line":3}\n');
   });
 });
 

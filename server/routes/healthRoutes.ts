@@ -8,13 +8,30 @@ const HealthDown = Type.Object(
   { examples: [{ status: 'error', detail: 'The database is not answering.' }] },
 );
 
+/**
+ * Runs `check` for whoever asks, but never twice at once: a caller that arrives while a check is in
+ * flight gets that check's outcome. A flood of probes then costs the database one query at a time
+ * instead of a queue of them ahead of everyone else's work (the embedded database has one connection).
+ */
+export function sharedWhileInFlight(check: () => Promise<void>): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
+  return () => {
+    inFlight ??= check().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+}
+
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  const ping = sharedWhileInFlight(() => database.ping());
   app.get(
     '/health',
     {
       schema: {
         summary: 'Is this instance serving?',
-        description: 'Answers after a real query to the database: for load balancers and probes.',
+        description:
+          'Answers after a real query to the database: for load balancers and probes. Probes that arrive while a query is in flight share its answer.',
         tags: ['operations'],
         response: { 200: HealthOk, 503: HealthDown },
       },
@@ -27,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     },
     async (request, reply) => {
       try {
-        await database.ping();
+        await ping();
         return { status: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database did not answer');

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { waitlist } from '../../server/db/schema';
 import { redactPath } from '../../server/logging/requestLogging';
+import { isApiPath, isNonCanonicalApiPath } from '../../server/web/requestPath';
 import { describeErrorForLog } from '../../server/errorLogging';
 import { INVITE_MISSING, PHOTO_BEFORE_INVITE } from '../../server/registration/registrationRequest';
 import { PHOTO_FORMAT_MESSAGES } from '../../src/domain/photoFormats';
@@ -183,6 +184,34 @@ test('admin paths are logged without their codes, like validate-code', () => {
   );
   expect(redactPath('/api/auth/validate-code/ABCD23EFGH?x=1')).toBe('/api/auth/validate-code/:code');
   expect(redactPath('/api/admin/waitlist')).toBe('/api/admin/waitlist');
+});
+
+test('a path is the API or a page however it is spelled, plain or percent-encoded', () => {
+  const cases: [string, boolean][] = [
+    ['/api/auth/register', true],
+    ['/api', true],
+    ['/api?x=1', true],
+    ['/health', true],
+    ['/health?probe=1', true],
+    ['/metrics', true],
+    ['/', false],
+    ['/join?code=ABCD2345', false],
+    ['/apix', false],
+    ['//api/auth/register', false],
+    ['/health/', false],
+    ['/health/x', false],
+    ['/metrics.txt', false],
+    ['/faq?next=/api/x', false],
+  ];
+  // The same path with its first letter percent-encoded, as a prober spells it: the same answer.
+  const encoded = (url: string) =>
+    url.replace(/^\/([a-z])/, (_match, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`);
+  for (const [url, api] of cases) {
+    expect([url, isApiPath(url)]).toEqual([url, api]);
+    expect([encoded(url), isApiPath(encoded(url))]).toEqual([encoded(url), api]);
+    expect(isNonCanonicalApiPath(url)).toBe(false);
+    if (encoded(url) !== url) expect(isNonCanonicalApiPath(encoded(url))).toBe(api);
+  }
 });
 
 test('a failed query is logged without its parameters or the values the database quotes', () => {

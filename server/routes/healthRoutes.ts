@@ -13,7 +13,7 @@ const HealthDown = Type.Object(
  * flight gets that check's outcome. A flood of probes then costs the database one query at a time
  * instead of a queue of them ahead of everyone else's work (the embedded database has one connection).
  */
-export function sharedWhileInFlight(check: () => Promise<void>): () => Promise<void> {
+function sharedWhileInFlight(check: () => Promise<void>): () => Promise<void> {
   let inFlight: Promise<void> | undefined;
   return () => {
     inFlight ??= check().finally(() => {

@@ -1,4 +1,3 @@
-import styled from '@emotion/styled';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PrimaryButton } from '../../components/Button';
@@ -8,6 +7,7 @@ import { routePaths } from '../../shared/routePaths';
 import {
   Box,
   ErrorText,
+  Facts,
   Fields,
   memberPageLink,
   Moment,
@@ -23,20 +23,6 @@ import {
   useRevokeBranchMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
-  gap: 0.5rem 1.25rem;
-  margin: 0;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
 
 function InvitedBy({ member }: { member: MemberDetail }) {
   const inviter = member.invitedBy;

@@ -5,6 +5,7 @@ import type { AdminOverview } from '../../domain/contracts/adminOverview';
 import { funnelStages } from '../../domain/funnel';
 import { apiErrorDetail } from '../../shared/api';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
+import { Box, Facts } from './consoleParts';
 import { cohortName, daysSince, formatCount, formatCounted, formatDate } from './consoleFormat';
 import { DataTable, FunnelChart, stageNames } from './FunnelChart';
 import { useAdminOverviewQuery } from './operatorConsoleApi';
@@ -18,14 +19,10 @@ const Heading = styled.div`
   gap: 0 1rem;
 `;
 
-const Section = styled.section`
+/** The console's Box, spaced wider: the overview's charts are the page. */
+const Section = styled(Box)`
   margin-top: 2rem;
-  padding: 1.25rem;
-  border: 1px solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.paperRaised};
   h2 {
-    margin: 0 0 1rem;
     font-size: 1.6rem;
   }
   h3 {
@@ -56,19 +53,6 @@ const Field = styled.label`
     border-radius: ${({ theme }) => theme.radius.small};
     background: ${({ theme }) => theme.colors.paperRaised};
     color: ${({ theme }) => theme.colors.ink};
-  }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.5rem 1.25rem;
-  margin: 0;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
   }
 `;
 

@@ -84,6 +84,21 @@ export const Scroller = styled.div`
   position: relative;
 `;
 
+/** Label and value pairs, the labels in a column of their own. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: 0.5rem 1.25rem;
+  margin: 0;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
 export const Table = styled.table`
   border-collapse: collapse;
   width: 100%;

@@ -82,4 +82,71 @@ describe('memory trimming', () => {
       memoryTrim.stop();
     }
   });
+
+  it('runs a full collection in the first idle interval after real work, then not again until more work', async () => {
+    const events: string[] = [];
+    const memoryTrim = startMemoryTrim({
+      intervalMs: 200,
+      trim: () => events.push('trim'),
+      collectGarbage: () => events.push('collect'),
+    });
+    const busyFor = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const busyUntil = performance.now() + ms;
+        const work = () => {
+          const sliceEnd = performance.now() + 20;
+          while (performance.now() < sliceEnd);
+          if (performance.now() < busyUntil) setImmediate(work);
+          else resolve();
+        };
+        work();
+      });
+    const idleFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await busyFor(700);
+      expect(events).not.toContain('collect');
+      await idleFor(900);
+      // One collection, in the first quiet interval, right before its trim; the quiet ones after it only trim.
+      const collected = events.indexOf('collect');
+      expect(collected).toBeGreaterThanOrEqual(0);
+      expect(events[collected + 1]).toBe('trim');
+      expect(events.filter((event) => event === 'collect')).toHaveLength(1);
+      expect(events.slice(collected + 1).length).toBeGreaterThanOrEqual(2);
+      events.length = 0;
+      // More work earns another.
+      await busyFor(700);
+      await idleFor(700);
+      expect(events.filter((event) => event === 'collect')).toHaveLength(1);
+    } finally {
+      memoryTrim.stop();
+    }
+  });
+
+  it('frees what dead array buffers hold in a real process, which malloc_trim alone cannot', async () => {
+    // Buffers that outlived a few young-generation collections (as a registration's body does) sit
+    // in the old generation until a full collection, however idle the process.
+    const script = `
+const { startMemoryTrim } = require('./server/memoryTrim.ts');
+let held = [];
+for (let i = 0; i < 40; i += 1) held.push(Buffer.allocUnsafeSlow(1024 * 1024).fill(1));
+for (let i = 0; i < 20; i += 1) new Array(200000).fill({});
+held = null;
+const before = process.memoryUsage().arrayBuffers;
+const trim = startMemoryTrim({ intervalMs: 100, trim: () => undefined });
+const started = performance.now();
+while (performance.now() - started < 600);
+setTimeout(() => {
+  trim.stop();
+  console.log(JSON.stringify({ beforeMb: before / 2 ** 20, afterMb: process.memoryUsage().arrayBuffers / 2 ** 20 }));
+}, 400);
+`;
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=commonjs', '-e', script],
+      { cwd: projectRoot, timeout: 30_000 },
+    );
+    const { beforeMb, afterMb } = JSON.parse(stdout) as { beforeMb: number; afterMb: number };
+    expect(beforeMb).toBeGreaterThan(35);
+    expect(afterMb).toBeLessThan(10);
+  });
 });

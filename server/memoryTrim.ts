@@ -1,7 +1,6 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import koffi from 'koffi';
+import { fullCollection } from './v8Collections';
 
 type Trim = () => void;
 type CollectGarbage = () => void;
@@ -12,20 +11,6 @@ function loadMallocTrim(): Trim | undefined {
   try {
     const mallocTrim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
     return () => void mallocTrim(0);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A full collection of V8's heap (what `--expose-gc` gives as gc()), without putting `gc` on this
- * program's global object: only a new context gets it. Jest's --logHeapUsage does the same.
- */
-function loadFullCollection(): CollectGarbage | undefined {
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc: unknown = vm.runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as CollectGarbage) : undefined;
   } catch {
     return undefined;
   }
@@ -63,7 +48,7 @@ const WORK_WORTH_A_COLLECTION_MS = 500;
 export function startMemoryTrim({
   intervalMs,
   trim = loadMallocTrim(),
-  collectGarbage = loadFullCollection(),
+  collectGarbage = fullCollection(),
 }: {
   intervalMs: number;
   /** What gives memory back: glibc's malloc_trim unless a test passes its own. */

@@ -33,7 +33,43 @@ const freedAtMinorCollection = dropPromotedUpload(true);
 console.log(JSON.stringify({ keptUntilFullCollection, freedAtMinorCollection }));
 `;
 
+/**
+ * A finished registration's photos (server/registration/photoProcessing.ts's releasePhotos), in a
+ * process started without --expose-gc, as the server is: a 20 MB photo that outlived two young
+ * collections, released, then nothing but waiting. Prints what came back and whether \`gc\` leaked
+ * onto the global object.
+ */
+const RELEASE_A_FINISHED_PHOTO = `
+const { releasePhotos } = require('./server/registration/photoProcessing.ts');
+const { collectYoungGeneration } = require('./server/v8Collections.ts');
+const MB = 2 ** 20;
+let photo = Buffer.concat([Buffer.alloc(1), Buffer.alloc(20 * MB, 7)]);
+collectYoungGeneration();
+collectYoungGeneration();
+const before = process.memoryUsage().arrayBuffers;
+releasePhotos([photo]);
+photo = null;
+const started = Date.now();
+const report = () => {
+  const freedMb = (before - process.memoryUsage().arrayBuffers) / MB;
+  if (freedMb < 19 && Date.now() - started < 2000) return setTimeout(report, 20);
+  console.log(JSON.stringify({ freedMb, globalGc: typeof globalThis.gc }));
+};
+report();
+`;
+
 describe("an upload's memory", () => {
+  it('of a finished registration goes back at once, with no collection of the whole heap', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=commonjs', '-e', RELEASE_A_FINISHED_PHOTO],
+      { cwd: projectRoot, timeout: 30_000 },
+    );
+    const { freedMb, globalGc } = JSON.parse(stdout) as { freedMb: number; globalGc: string };
+    expect(freedMb).toBeGreaterThan(19);
+    expect(globalGc).toBe('undefined');
+  });
+
   it('goes back at the next minor collection once freed, where a dropped one waits for a full collection', async () => {
     const { stdout } = await run(
       process.execPath,

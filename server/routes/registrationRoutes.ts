@@ -8,7 +8,7 @@ import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloa
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
-import { freeAtNextMinorCollection, processPhoto } from '../registration/photoProcessing';
+import { processPhoto, releasePhotos } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
 import {
   InviteRejectedError,
@@ -134,7 +134,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
-        for (const photo of photos) freeAtNextMinorCollection(photo);
+        releasePhotos(photos);
         releasePhotoSlot?.();
         claim.release();
       }

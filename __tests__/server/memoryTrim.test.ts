@@ -36,6 +36,21 @@ const trimOnceFreed = () => {
 trimOnceFreed();
 `;
 
+/** Keeps the event loop working for `ms`, in 20 ms slices, as a server under load does. */
+const busyFor = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const busyUntil = performance.now() + ms;
+    const work = () => {
+      const sliceEnd = performance.now() + 20;
+      while (performance.now() < sliceEnd);
+      if (performance.now() < busyUntil) setImmediate(work);
+      else resolve();
+    };
+    work();
+  });
+
+const idleFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('memory trimming', () => {
   it.each([
     ['production malloc settings', productionNodeCommand().env],
@@ -64,19 +79,10 @@ describe('memory trimming', () => {
     });
     try {
       // Busy for the first 600 ms (three intervals), as under load: the event loop never rests.
-      const busyUntil = performance.now() + 600;
-      await new Promise<void>((resolve) => {
-        const work = () => {
-          const sliceEnd = performance.now() + 20;
-          while (performance.now() < sliceEnd);
-          if (performance.now() < busyUntil) setImmediate(work);
-          else resolve();
-        };
-        work();
-      });
+      await busyFor(600);
       expect(trims).toEqual([]);
       // Then idle: the next whole interval finds the loop quiet and trims.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await idleFor(500);
       expect(trims.length).toBeGreaterThanOrEqual(1);
     } finally {
       memoryTrim.stop();
@@ -90,18 +96,6 @@ describe('memory trimming', () => {
       trim: () => events.push('trim'),
       collectGarbage: () => events.push('collect'),
     });
-    const busyFor = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const busyUntil = performance.now() + ms;
-        const work = () => {
-          const sliceEnd = performance.now() + 20;
-          while (performance.now() < sliceEnd);
-          if (performance.now() < busyUntil) setImmediate(work);
-          else resolve();
-        };
-        work();
-      });
-    const idleFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       await busyFor(700);
       expect(events).not.toContain('collect');

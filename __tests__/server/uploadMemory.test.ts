@@ -59,7 +59,7 @@ report();
 `;
 
 describe("an upload's memory", () => {
-  it('of a finished registration goes back at once, with no collection of the whole heap', async () => {
+  it('of a finished registration goes back at once, without anything else collecting', async () => {
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', '--input-type=commonjs', '-e', RELEASE_A_FINISHED_PHOTO],

@@ -73,10 +73,12 @@ describe('commands that only read, with no server and no data folder', () => {
   });
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = postgresUrl ? [postgresUrl] : [];
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+// Jest refuses describe.each over an empty table: without PostgreSQL the block is skipped, not failed.
+const describeOnPostgres = postgresUrl ? describe : describe.skip;
 
-describe.each(onPostgres)('commands that only read, on an empty PostgreSQL database', (baseUrl) => {
+describeOnPostgres('commands that only read, on an empty PostgreSQL database', () => {
+  const baseUrl = postgresUrl;
   let databaseUrl: string;
   beforeAll(async () => {
     const database = await createFreshPostgresDatabase(baseUrl);

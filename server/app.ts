@@ -30,7 +30,10 @@ import { rateLimitClientKey } from './rateLimits/clientKey';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
-import { applySecurityHeaders, securityHeadersByPath } from './web/securityHeaders';
+import { applySecurityHeaders, securityHeaderSets } from './web/securityHeaders';
+import { loadSitePages } from './web/sitePages';
+import { answerPagesBeforeFastify } from './web/directPages';
+import { requestIdGenerator } from './logging/requestIds';
 import { refuseNonCanonicalApiPaths } from './web/requestPath';
 import { registerMetrics } from './metrics/metricsRoutes';
 import { recordAllowedMethods } from './web/allowedMethods';
@@ -74,13 +77,15 @@ export async function buildApp({
   adminToken,
   operatorCommandsOnly = false,
 }: AppDependencies): Promise<FastifyInstance> {
-  const securityHeadersFor = securityHeadersByPath({
+  const securityHeaders = securityHeaderSets({
     // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
     contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
+  const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
+    genReqId: nextRequestId,
     logController: new OneLinePerRequest(),
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
@@ -100,7 +105,7 @@ export async function buildApp({
     // No hook runs for these, so they get their security headers here.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.statusCode === 414;
-      void reply.headers(securityHeadersFor(request.url));
+      void reply.headers(securityHeaders.byPath(request.url));
       void reply.code(tooLong ? 414 : 400).send({
         detail: tooLong
           ? 'The address of this request is too long.'
@@ -109,7 +114,7 @@ export async function buildApp({
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // First, so that every answer has them, a request refused by the guards included.
-  applySecurityHeaders(app, securityHeadersFor);
+  applySecurityHeaders(app, securityHeaders.byPath);
   refuseNonCanonicalApiPaths(app);
   installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
   acceptEmptyJsonBodies(app);
@@ -198,6 +203,9 @@ export async function buildApp({
   if (operatorCommandsOnly) return app;
   const siteUrl = settings.appUrl.replace(/\/+$/, '');
   await app.register(siteFileRoutes, { siteUrl });
-  await app.register(webAppRoutes, { webRoot: settings.webRoot, siteUrl, allowedMethods });
+  const { webRoot } = settings;
+  const pages = await loadSitePages(webRoot, siteUrl, securityHeaders.forDocuments);
+  answerPagesBeforeFastify(app, { pages, nextRequestId, timeResponse: app.metrics.timeResponse });
+  await app.register(webAppRoutes, { webRoot, pages, allowedMethods });
   return app;
 }

@@ -52,7 +52,7 @@ export function closeAfterAnswerLingering(raw: IncomingMessage): void {
 }
 
 /** HTTP/1.1: a request has a body exactly when it says how long it is or that it comes in chunks. */
-function hasBody(raw: IncomingMessage): boolean {
+export function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -48,24 +48,11 @@ export function registerMetrics(
   const mayReadMetrics = metricsReaders(metricsToken, appUrl);
   app.decorate('metrics', metrics);
 
-  /**
-   * What times one route's responses and counts its outcomes. The route is a template
-   * ("/api/auth/validate-code/:code"), never a path: paths carry codes. The histogram's child for
-   * each method and status is looked up by one short string, not by prom-client hashing a label
-   * object. Bounded: methods are those Node's parser accepts, statuses three digits.
-   */
+  /** What times one route's responses and counts its outcomes. */
   const timeResponsesOf = (route: string): onResponseHookHandler => {
-    const durations = new Map<string, { observe(seconds: number): void }>();
     return (request, reply, done) => {
-      const { method } = request;
       const status = reply.statusCode;
-      const key = `${status} ${method}`;
-      let duration = durations.get(key);
-      if (!duration) {
-        duration = metrics.requestDuration.labels({ route, method, status: String(status) });
-        durations.set(key, duration);
-      }
-      duration.observe(reply.elapsedTime / 1000);
+      metrics.timeResponse(route, request.method, status, reply.elapsedTime / 1000);
       if (status === 429) metrics.rateLimitRefusals.inc({ route });
       else if (route === REGISTER_ROUTE && status === 201) metrics.registrations.inc();
       else if (route === WAITLIST_ROUTE && status === 200) metrics.waitlistJoins.inc();

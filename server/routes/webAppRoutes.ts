@@ -1,45 +1,24 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { prerenderedFileName } from '../../src/shared/prerenderedPaths';
-import { isKnownRoute, routePaths } from '../../src/shared/routePaths';
+import { isKnownRoute } from '../../src/shared/routePaths';
 import { HttpError } from '../httpError';
 import { answerOtherMethod, type AllowedMethods } from '../web/allowedMethods';
 import { serveBuiltFiles } from '../web/builtFiles';
-import { loadHtmlPage, sendHtmlPage, type HtmlPage } from '../web/htmlPages';
+import { sendHtmlPage, type HtmlPage } from '../web/htmlPages';
+import type { SitePages } from '../web/sitePages';
 import { isApiPath } from '../web/securityHeaders';
-
-/** The built file for a path: its page from dist/prerendered when the build made one, else the app's shell. */
-function htmlFileFor(webRoot: string, pathname: string): string {
-  const page = path.join('prerendered', prerenderedFileName(pathname));
-  return fs.existsSync(path.join(webRoot, page)) ? page : 'index.html';
-}
 
 export interface WebAppOptions {
   webRoot: string;
-  /** APP_URL without a trailing slash: the address the pages give as their own. */
-  siteUrl: string;
+  pages: SitePages;
   allowedMethods: AllowedMethods;
 }
 
 export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
   app,
-  { webRoot, siteUrl, allowedMethods },
+  { webRoot, pages, allowedMethods },
 ) => {
-  // Every page is read (and its CSP worked out) once, at start: the build never changes under us.
-  const shell = await loadHtmlPage(webRoot, 'index.html', siteUrl);
-  const pages = new Map<string, HtmlPage | undefined>(
-    await Promise.all(
-      Object.values(routePaths).map(async (pathname) => {
-        const file = htmlFileFor(webRoot, pathname);
-        return [
-          pathname,
-          file === 'index.html' ? shell : await loadHtmlPage(webRoot, file, siteUrl),
-        ] as const;
-      }),
-    ),
-  );
-
+  const { shell } = pages;
   const sendApp = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -58,7 +37,9 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
   if (fs.existsSync(webRoot)) await serveBuiltFiles(app, webRoot);
 
   // The pages are sent already compressed, in the encoding the client takes.
-  for (const [pathname, page] of pages) {
+  // Over a real connection, a plain GET or HEAD of a page is answered before Fastify (directPages.ts):
+  // these routes answer the rest, with the same bytes and headers.
+  for (const [pathname, page] of pages.byPath) {
     app.get(pathname, { compress: false }, (request, reply) => sendApp(request, reply, page, 200));
   }
 

@@ -22,15 +22,25 @@ const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalid
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface Variant {
-  body: Buffer;
-  etag: string;
+type Headers = Readonly<Record<string, string>>;
+
+/** What a page request is answered with: worked out once per page and encoding, sent as it is. */
+export interface PageAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Absent for a 304. (Node sends no body to a HEAD request whatever it is given.) */
+  readonly body?: Buffer;
 }
 
-/** One built HTML file, held in memory in each encoding with the headers that never change. */
+interface Variant {
+  etag: string;
+  found: PageAnswer;
+  notModified: PageAnswer;
+}
+
+/** One built HTML file, held in memory in each encoding with every header it is sent with. */
 export interface HtmlPage {
   variants: Record<Encoding, Variant>;
-  contentSecurityPolicy: string;
 }
 
 /** On libuv's threads, so that the pages of a start are compressed side by side. */
@@ -65,11 +75,13 @@ function readHashManifest(webRoot: string): Record<string, InlineSourceHashes> {
  * Loads a built HTML file, or undefined when the web app has not been built. A page that names its
  * own address (canonical link, link-preview tags) gets this deployment's origin, APP_URL, in place of
  * the build's placeholder, and is compressed here once since the build's copies no longer match.
+ * `securityHeaders` are the documents' ones; the page's own policy replaces their CSP.
  */
 export async function loadHtmlPage(
   webRoot: string,
   relativePath: string,
   origin: string,
+  securityHeaders: Headers,
 ): Promise<HtmlPage | undefined> {
   const file = path.join(webRoot, relativePath);
   if (!fs.existsSync(file)) return undefined;
@@ -80,16 +92,39 @@ export async function loadHtmlPage(
     namesOrigin ? compress(identity, encoding) : compressedCopy(file, identity, encoding);
   // A strong validator per representation: the same bytes always carry the same tag, on every instance.
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const variant = (body: Buffer, suffix: string): Variant => ({ body, etag: `"${tag}${suffix}"` });
   const hashes = readHashManifest(webRoot)[relativePath] ?? inlineSourceHashes(built);
+  // A 304 repeats what the 200 would say about caching and policy, without describing a body.
+  const cacheHeaders = {
+    ...securityHeaders,
+    'content-security-policy': pageContentSecurityPolicy(hashes),
+    'cache-control': HTML_CACHE_CONTROL,
+    vary: 'accept-encoding',
+  };
+  const variant = (body: Buffer, encoding: Encoding, suffix: string): Variant => {
+    const etag = `"${tag}${suffix}"`;
+    const notModifiedHeaders = Object.freeze({ ...cacheHeaders, etag });
+    return {
+      etag,
+      found: {
+        status: 200,
+        headers: Object.freeze({
+          ...notModifiedHeaders,
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': String(body.length),
+        }),
+        body,
+      },
+      notModified: { status: 304, headers: notModifiedHeaders },
+    };
+  };
   const [br, gz] = await Promise.all([compressed('br'), compressed('gzip')]);
   return {
     variants: {
-      br: variant(br, '-br'),
-      gzip: variant(gz, '-gz'),
-      identity: variant(identity, ''),
+      br: variant(br, 'br', '-br'),
+      gzip: variant(gz, 'gzip', '-gz'),
+      identity: variant(identity, 'identity', ''),
     },
-    contentSecurityPolicy: pageContentSecurityPolicy(hashes),
   };
 }
 
@@ -115,18 +150,24 @@ function matchesEtag(ifNoneMatch: string | undefined, page: HtmlPage): boolean {
   return Object.values(page.variants).some((variant) => tags.includes(variant.etag));
 }
 
-/** Sends the page's bytes as they are in memory: no templating, no compression, no file access. */
+export interface PageRequest {
+  'accept-encoding'?: string;
+  'if-none-match'?: string;
+}
+
+/**
+ * The answer to a GET or HEAD of `page` with these request headers: 304 when the client holds this
+ * representation already, else the page in the encoding it takes, with `status` (404 for the app's
+ * shell at an unknown path, which is never a 304). Nothing is built per request.
+ */
+export function pageAnswer(page: HtmlPage, headers: PageRequest, status = 200): PageAnswer {
+  const variant = page.variants[chooseEncoding(headers['accept-encoding'])];
+  if (status !== 200) return { ...variant.found, status };
+  return matchesEtag(headers['if-none-match'], page) ? variant.notModified : variant.found;
+}
+
+/** Sends the page through Fastify: its bytes as they are in memory, no templating, no file access. */
 export function sendHtmlPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status: number) {
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const variant = page.variants[encoding];
-  void reply
-    .header('content-security-policy', page.contentSecurityPolicy)
-    .header('cache-control', HTML_CACHE_CONTROL)
-    .header('vary', 'accept-encoding')
-    .header('etag', variant.etag);
-  if (status === 200 && matchesEtag(request.headers['if-none-match'], page)) {
-    return reply.code(304).send();
-  }
-  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  return reply.code(status).type('text/html; charset=utf-8').send(variant.body);
+  const answer = pageAnswer(page, request.headers, status);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }

@@ -66,14 +66,21 @@ export interface SecurityHeaderOptions {
   strictTransportSecurity: boolean;
 }
 
-/** The security headers for a request's path: the API's set or the documents' one. */
-export function securityHeadersByPath({
+export interface SecurityHeaderSets {
+  /** Pages, built files and the web app's 404s. */
+  forDocuments: Headers;
+  /** The set for a request's path: the API's or the documents'. */
+  byPath(url: string): Headers;
+}
+
+/** The two sets of security headers: the documents' (helmet's) and the API's. */
+export function securityHeaderSets({
   contentSecurityPolicy,
   strictTransportSecurity,
-}: SecurityHeaderOptions): (url: string) => Headers {
+}: SecurityHeaderOptions): SecurityHeaderSets {
   const forDocuments = securityHeaders({ contentSecurityPolicy, strictTransportSecurity });
   const forApi = apiSecurityHeaders({ strictTransportSecurity });
-  return (url) => (isApiPath(url) ? forApi : forDocuments);
+  return { forDocuments, byPath: (url) => (isApiPath(url) ? forApi : forDocuments) };
 }
 
 /**

@@ -16,8 +16,8 @@ export interface DirectPagesOptions {
 /**
  * A page is the same bytes and headers for everyone, worked out at start (htmlPages.ts), so a plain
  * GET or HEAD of one is answered straight from Node's request event, before Fastify's request
- * pipeline: its hooks, reply object and per-request logger cost a page request about half of its
- * time (see the README's Production section), for nothing a page needs. It is still logged in the
+ * pipeline: its hooks, reply object and per-request logger took about a fifth of a page request's
+ * time (README, "Pages and caching"), for nothing a page needs. It is still logged in the
  * request log's one line and timed in the metrics, as every request is.
  *
  * Anything else goes to Fastify as before: another method, a request with a body or a

@@ -22,7 +22,7 @@ import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
-import { closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
+import { answerClientError, closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { acceptEmptyJsonBodies } from './jsonBody';
 import { UploadBudget } from './registration/uploadBudget';
 import { attemptLimits, counterStore, tooManyAttempts } from './rateLimits/attemptLimits';
@@ -95,6 +95,7 @@ export async function buildApp({
     requestTimeout: settings.requestTimeoutMs,
     // Never a stack trace to the client; errors carry one human sentence in `detail`.
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
     // An over-long invite code must reach its handler (valid:false), not the router's 414 at 100
     // characters; Node's 16 KB header limit still bounds the whole URL.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -13,11 +13,14 @@ export const BODY_STALLED = 'The request stopped arriving and was closed. Please
 export const ENCODED_BODY_REFUSED =
   'Request bodies must be sent without Content-Encoding (no gzip, deflate or br).';
 
-/** Written straight to the socket, when no reply has begun (the route is still reading, or waiting). */
-function stalledResponse(): string {
-  const body = JSON.stringify({ detail: BODY_STALLED });
+/**
+ * An answer written straight to the socket, closing the connection: for when no reply has begun and
+ * none can be used (the route is still reading or waiting, or Node's parser gave up on the request).
+ */
+function rawAnswer(status: number, detail: string): string {
+  const body = JSON.stringify({ detail });
   return [
-    'HTTP/1.1 408 Request Timeout',
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     'Connection: close',
     'Content-Type: application/json; charset=utf-8',
     'Cache-Control: no-store',
@@ -51,6 +54,30 @@ export function closeAfterAnswerLingering(raw: IncomingMessage): void {
   };
 }
 
+/** What Node's parser or clock can fail a connection with before any route runs, as our answers say it. */
+const CLIENT_ERRORS: Readonly<Record<string, [number, string]>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive and was closed. Please try again.'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+};
+
+/**
+ * The server's clientErrorHandler: Fastify's answer to a connection Node's parser gave up on (400,
+ * or 408 and 431 as above), except on a connection whose request is being answered already. A refused
+ * upload's 415 says `Connection: close`, but the rest of its body is still parsed as it arrives, and
+ * Fastify's own handler then wrote a second answer after it, which clients take for a broken
+ * connection. (Node's default handler has the same check; once that answer is out, the socket is no
+ * longer writable.)
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request could not be read.'];
+    socket.write(rawAnswer(status, detail));
+  }
+  socket.destroy(error);
+}
+
 /** HTTP/1.1: a request has a body exactly when it says how long it is or that it comes in chunks. */
 export function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
@@ -72,7 +99,7 @@ function cutStalledBody(socket: Socket, res: ServerResponse): number {
   // A client that reads nothing still loses its connection: the answer gets LINGER_MS to leave.
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
-  socket.end(stalledResponse(), () => socket.destroy());
+  socket.end(rawAnswer(408, BODY_STALLED), () => socket.destroy());
   return 408;
 }
 

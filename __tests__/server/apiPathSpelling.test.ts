@@ -1,11 +1,7 @@
-import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
-import { readSettings, type Settings } from '../../server/config';
 import type { Database } from '../../server/db/database';
-import { loggerOptions } from '../../server/logging/requestLogging';
 import { makeInvite, pngPhoto, storedCounts, webFormData, webRegistration } from './fixtures';
-import { engines, makeWebRoot } from './testServer';
+import { engines, startTestServer, type TestServer } from './testServer';
 
 /**
  * The router decodes each path segment before matching, so `/%61pi/auth/register` is the register
@@ -13,26 +9,17 @@ import { engines, makeWebRoot } from './testServer';
  */
 describe.each(engines)('percent-encoded API paths on $name', (engine) => {
   const lines: string[] = [];
+  let server: TestServer;
   let app: FastifyInstance;
   let database: Database;
-  let settings: Settings;
   let photo: Buffer;
 
   beforeAll(async () => {
-    database = await engine.open();
-    await database.migrate();
-    settings = { ...readSettings({}), webRoot: makeWebRoot(), logLevel: 'info' };
-    // The server's own pino options, writing into this array instead of stdout.
-    const capture = { write: (line: string) => void lines.push(line) };
-    app = await buildApp({ settings, database, logger: loggerOptions(settings, capture) });
-    await app.ready();
+    server = await startTestServer(engine, { logLevel: 'info' }, { logLines: lines });
+    ({ app, database } = server);
     photo = await pngPhoto();
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(settings.webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
   beforeEach(() => {
     lines.length = 0;
   });

@@ -1,32 +1,18 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { readSettings, type Settings } from '../../server/config';
-import type { Database } from '../../server/db/database';
 import { answerClientError } from '../../server/requestGuards';
-import { engines, makeWebRoot } from './testServer';
+import { engines, startTestServer, type TestServer } from './testServer';
 
-let app: FastifyInstance;
-let database: Database;
-let settings: Settings;
+let server: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  database = await engines[0]!.open();
-  await database.migrate();
-  settings = { ...readSettings({}), webRoot: makeWebRoot() };
-  app = await buildApp({ settings, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
+  server = await startTestServer(engines[0]!);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (server.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  fs.rmSync(settings.webRoot, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 /** Sends each piece in turn (a pause between them), and resolves with all that came back once closed. */
 function exchange(pieces: (string | Buffer)[], pauseMs = 50, to?: string): Promise<string> {

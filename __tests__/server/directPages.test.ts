@@ -3,14 +3,10 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { readSettings, type Settings } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import { loggerOptions } from '../../server/logging/requestLogging';
 import { requestIdGenerator } from '../../server/logging/requestIds';
 import { answerPagesBeforeFastify } from '../../server/web/directPages';
 import { loadSitePages } from '../../server/web/sitePages';
-import { engines, makeWebRoot } from './testServer';
+import { engines, makeWebRoot, startTestServer, type TestServer } from './testServer';
 
 interface Answer {
   status: number;
@@ -69,24 +65,16 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 describe('pages answered before Fastify, in the whole app', () => {
   const lines: string[] = [];
+  let server: TestServer;
   let app: FastifyInstance;
-  let database: Database;
-  let settings: Settings;
   let origin: string;
 
   beforeAll(async () => {
-    database = await engines[0]!.open();
-    await database.migrate();
-    settings = { ...readSettings({}), webRoot: makeWebRoot(), logLevel: 'info' };
-    const capture = { write: (line: string) => void lines.push(line) };
-    app = await buildApp({ settings, database, logger: loggerOptions(settings, capture) });
+    server = await startTestServer(engines[0]!, { logLevel: 'info' }, { logLines: lines });
+    app = server.app;
     origin = await listen(app);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(settings.webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
   beforeEach(() => {
     lines.length = 0;
   });

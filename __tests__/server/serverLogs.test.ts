@@ -3,13 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { readSettings, type Settings } from '../../server/config';
-import type { Database } from '../../server/db/database';
+import { readSettings } from '../../server/config';
 import { chooseLogFormat, framedBlock } from '../../server/logging/logOutput';
 import { formatLogLine } from '../../server/logging/prettyLogLine';
-import { loggerOptions } from '../../server/logging/requestLogging';
-import { engines, makeWebRoot } from './testServer';
+import { engines, startTestServer, type TestServer } from './testServer';
 import {
   killLeftoverProcesses,
   makeTempDir,
@@ -37,24 +34,14 @@ const VALIDATE_PATH = '/api/auth/validate-code/:code';
 
 describe('the request log, in process', () => {
   const lines: string[] = [];
+  let server: TestServer;
   let app: FastifyInstance;
-  let database: Database;
-  let settings: Settings;
 
   beforeAll(async () => {
-    database = await engines[0]!.open();
-    await database.migrate();
-    settings = { ...readSettings({}), webRoot: makeWebRoot(), logLevel: 'info' };
-    // The server's own pino options, writing into this array instead of stdout.
-    const capture = { write: (line: string) => void lines.push(line) };
-    app = await buildApp({ settings, database, logger: loggerOptions(settings, capture) });
-    await app.ready();
+    server = await startTestServer(engines[0]!, { logLevel: 'info' }, { logLines: lines });
+    app = server.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(settings.webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
   beforeEach(() => {
     lines.length = 0;
     app.log.level = 'info';

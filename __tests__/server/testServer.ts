@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { buildApp } from '../../server/app';
 import { readSettings, type Settings } from '../../server/config';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../../server/db/database';
+import { loggerOptions } from '../../server/logging/requestLogging';
 
 export interface Engine {
   name: 'pglite' | 'postgres';
@@ -139,17 +140,22 @@ export interface TestServerExtras {
   adminToken?: string;
   /** Another server's database: a second app on the same data, left open when this one closes. */
   database?: Database;
+  /** Log with the server's own pino options (at the settings' level) into this array, a line each. */
+  logLines?: string[];
 }
 
 export async function startTestServer(
   engine: Engine,
   overrides: Partial<Settings> = {},
-  { redis, adminToken, database: sharedDatabase }: TestServerExtras = {},
+  { redis, adminToken, database: sharedDatabase, logLines }: TestServerExtras = {},
 ): Promise<TestServer> {
   const database = sharedDatabase ?? (await engine.open());
   if (!sharedDatabase) await database.migrate();
   const settings = { ...readSettings({}), webRoot: makeWebRoot(), ...overrides };
-  const app = await buildApp({ settings, database, logger: false, redis, adminToken });
+  const logger = logLines
+    ? loggerOptions(settings, { write: (line: string) => void logLines.push(line) })
+    : false;
+  const app = await buildApp({ settings, database, logger, redis, adminToken });
   await app.ready();
   return {
     app,

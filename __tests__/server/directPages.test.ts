@@ -35,8 +35,7 @@ function request(
   }: { method?: string; headers?: Record<string, string>; body?: string },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    // A body with its length, not chunked: an answer that refuses a chunked body before reading it
-    // (415) is followed by Node's own 400 for the rest, which Node's client reports as an error.
+    // A body is sent with its length, as a browser's fetch sends a string.
     const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
     const outgoing = http.request(
       url,

@@ -10,6 +10,7 @@ import {
   pageContentSecurityPolicy,
   type InlineSourceHashes,
 } from './contentSecurityPolicy';
+import type { Headers } from './securityHeaders';
 
 /** Written by scripts/precompress.ts: each built HTML file's inline-code hashes, by path under the web root. */
 export const CSP_HASHES_FILE = 'csp-hashes.json';
@@ -21,8 +22,6 @@ export const CSP_HASHES_FILE = 'csp-hashes.json';
 const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
 
 type Encoding = 'br' | 'gzip' | 'identity';
-
-type Headers = Readonly<Record<string, string>>;
 
 /** What a page request is answered with: worked out once per page and encoding, sent as it is. */
 export interface PageAnswer {

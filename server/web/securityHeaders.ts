@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath } from './requestPath';
 
-type Headers = Readonly<Record<string, string>>;
+/** Response headers by lower-case name, fixed for the life of the server. */
+export type Headers = Readonly<Record<string, string>>;
 
 /**
  * helmet's headers for these options, worked out once. They depend on nothing but the options, yet

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { prerenderedFileName } from '../../src/shared/prerenderedPaths';
 import { routePaths } from '../../src/shared/routePaths';
 import { loadHtmlPage, type HtmlPage } from './htmlPages';
+import type { Headers } from './securityHeaders';
 
 /** The web app's pages, read and compressed once at start: the build never changes under a running server. */
 export interface SitePages {
@@ -25,7 +26,7 @@ function htmlFileFor(webRoot: string, pathname: string): string {
 export async function loadSitePages(
   webRoot: string,
   siteUrl: string,
-  securityHeaders: Readonly<Record<string, string>>,
+  securityHeaders: Headers,
 ): Promise<SitePages> {
   const shell = await loadHtmlPage(webRoot, 'index.html', siteUrl, securityHeaders);
   const byPath = new Map<string, HtmlPage | undefined>(

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { readSettings, type Settings } from './config';
 import { buildApp } from './app';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from './db/database';
@@ -26,6 +25,12 @@ async function openDatabase(settings: Settings): Promise<{ database: Database; l
   }
 }
 
+/** The Redis client is loaded only when REDIS_URL asks for it: most servers never hold its code. */
+async function connectRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { maxRetriesPerRequest: 1 });
+}
+
 /** A newcomer can try the whole flow at once: an empty invite table gets one code, printed once. */
 async function createFirstInviteCode(database: Database): Promise<string | undefined> {
   if ((await countInviteCodes(database.db)) > 0) return undefined;
@@ -50,7 +55,7 @@ async function main() {
   const { database, lock } = await openDatabase(settings);
   await database.migrate();
   const firstInviteCode = await createFirstInviteCode(database);
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = settings.redisUrl ? await connectRedis(settings.redisUrl) : undefined;
   const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;
   const output = openLogOutput({ format: settings.logFormat, noColour: settings.noColour });
   const logger = loggerOptions(settings, output.stream);

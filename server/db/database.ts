@@ -26,6 +26,8 @@ export function quoteIdentifier(name: string): string {
 
 // Each engine's driver is loaded when that engine is opened, never both: a server on the embedded
 // database does not hold the PostgreSQL client's code and objects, nor one on PostgreSQL PGlite's.
+// require, not import(): Playwright's TypeScript transform hands import() to Node, which cannot
+// load a .ts file; esbuild's bundle still runs each module only when it is first required.
 
 /**
  * Embedded PGlite in `dataDir` (or in memory when dataDir is undefined), used by default and in tests.
@@ -33,12 +35,14 @@ export function quoteIdentifier(name: string): string {
  * concurrent registrations on the embedded engine.
  */
 export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
-  const { openPglite } = await import('./embeddedDatabase');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { openPglite } = require('./embeddedDatabase') as typeof import('./embeddedDatabase');
   return openPglite(dataDir);
 }
 
 /** PostgreSQL at `databaseUrl`, through a pool of node-postgres connections. */
 export async function openPostgresDatabase(databaseUrl: string): Promise<Database> {
-  const { openNodePostgres } = await import('./postgresDatabase');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { openNodePostgres } = require('./postgresDatabase') as typeof import('./postgresDatabase');
   return openNodePostgres(databaseUrl);
 }

@@ -1,6 +1,6 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import koffi from 'koffi';
-import { fullCollection } from './v8Collections';
+import { compactingCollection } from './v8Collections';
 
 type Trim = () => void;
 type CollectGarbage = () => void;
@@ -43,17 +43,18 @@ const WORK_WORTH_A_COLLECTION_MS = 500;
  * generation, which only a full collection frees, and an idle server allocates nothing that would
  * bring one on. So the first quiet interval after real work (WORK_WORTH_A_COLLECTION_MS of it) runs
  * a full collection first: 15 s after the registration bench, malloc's heap was 32 MB without it and
- * 16 MB with it. A collection takes milliseconds and never runs under load either.
+ * 16 MB with it. That collection also compacts V8's old generation (v8Collections.ts), so its pages
+ * left half empty by the burst go back too. A collection takes milliseconds and never runs under load either.
  */
 export function startMemoryTrim({
   intervalMs,
   trim = loadMallocTrim(),
-  collectGarbage = fullCollection(),
+  collectGarbage = compactingCollection(),
 }: {
   intervalMs: number;
   /** What gives memory back: glibc's malloc_trim unless a test passes its own. */
   trim?: Trim;
-  /** What frees V8's dead objects first: a full collection unless a test passes its own. */
+  /** What frees V8's dead objects first: a compacting full collection unless a test passes its own. */
   collectGarbage?: CollectGarbage;
 }): MemoryTrim {
   if (!trim) return { trimNow: () => undefined, stop: () => undefined };

@@ -62,7 +62,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start told %s by a supervisor
     expect(servingPid).not.toBe(server.pid);
     expect(commandLine(servingPid)).toEqual([
       expect.stringMatching(/node$/),
-      '--max-semi-space-size=4',
+      '--max-semi-space-size=2',
       'build/server/main.js',
     ]);
     // The bench and the tests' "as production runs it" read the same flags and malloc settings.

@@ -44,7 +44,8 @@ const WORK_WORTH_A_COLLECTION_MS = 500;
  * bring one on. So the first quiet interval after real work (WORK_WORTH_A_COLLECTION_MS of it) runs
  * a full collection first: 15 s after the registration bench, malloc's heap was 32 MB without it and
  * 16 MB with it. That collection also compacts V8's old generation (v8Collections.ts), so its pages
- * left half empty by the burst go back too. A collection takes milliseconds and never runs under load either.
+ * left half empty by the burst go back too. A collection takes milliseconds and never runs under load
+ * either.
  */
 export function startMemoryTrim({
   intervalMs,

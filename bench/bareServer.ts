@@ -1,10 +1,11 @@
 /**
  * The floor the server is measured against, run as its own process by `npm run bench`: a bare
- * Fastify with PGlite answering `select 1` on /health, and sending the landing page as brotli bytes
+ * Fastify with PGlite in a data folder, as the server keeps it, answering `select 1` on /health, and
+ * sending the landing page as brotli bytes
  * on /, compressed once at start at the quality the server uses (the server compresses its pages at
  * start too, once APP_URL is written into them). Nothing else: no helmet, no logging, no hooks.
  *
- *   tsx bench/bareServer.ts <port> <dist folder>
+ *   tsx bench/bareServer.ts <port> <dist folder> <data folder>
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +14,9 @@ import Fastify from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 
 async function main() {
-  const [port = '0', webRoot = 'dist'] = process.argv.slice(2);
-  const pglite = await PGlite.create();
+  const [port = '0', webRoot = 'dist', dataDir] = process.argv.slice(2);
+  if (!dataDir) throw new Error('usage: tsx bench/bareServer.ts <port> <dist folder> <data folder>');
+  const pglite = await PGlite.create({ dataDir });
   const page = zlib.brotliCompressSync(fs.readFileSync(path.join(webRoot, 'prerendered', 'index.html')), {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
   });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, productionNodeCommand } from '../__tests__/server/realServerProcess';
+import { freePort, makeTempDir, productionNodeCommand } from '../__tests__/server/realServerProcess';
 import { wrkGet, type WrkResult } from './wrkLoad';
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -35,19 +36,31 @@ export interface FloorLoad {
   secondsPerRound: number;
 }
 
-/** Starts bench/bareServer.ts in its own process and resolves with its URL and a stop function. */
-async function startBareServer(): Promise<{ url: string; stop(): void }> {
+/**
+ * Starts bench/bareServer.ts in its own process, its PGlite in a fresh data folder as the server's
+ * is, and resolves with its URL and a stop function (which also deletes that folder).
+ */
+async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
+  const dataDir = makeTempDir('becca-bench-floor');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/bareServer.ts', String(port), path.join(projectRoot, 'dist')],
+    ['--import', 'tsx', 'bench/bareServer.ts', String(port), path.join(projectRoot, 'dist'), dataDir],
     { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface PhotoFloor {
@@ -147,7 +160,7 @@ export async function measureAgainstFloor(serverUrl: string, load: FloorLoad): P
     const landing = await compare(`${serverUrl}/`, `${bare.url}/`, load, { 'accept-encoding': 'br' });
     return { health, landing };
   } finally {
-    bare.stop();
+    await bare.stop();
   }
 }
 

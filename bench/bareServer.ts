@@ -1,9 +1,9 @@
 /**
  * The floor the server is measured against, run as its own process by `npm run bench`: a bare
  * Fastify with PGlite in a data folder, as the server keeps it, answering `select 1` on /health, and
- * sending the landing page as brotli bytes
- * on /, compressed once at start at the quality the server uses (the server compresses its pages at
- * start too, once APP_URL is written into them). Nothing else: no helmet, no logging, no hooks.
+ * sending the landing page as brotli bytes on /, compressed once at start at the quality the server
+ * uses (the server compresses its pages at start too, once APP_URL is written into them). Nothing
+ * else: no helmet, no logging, no hooks.
  *
  *   tsx bench/bareServer.ts <port> <dist folder> <data folder>
  */

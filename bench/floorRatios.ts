@@ -49,16 +49,20 @@ async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }
     { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  }).catch((error: unknown) => {
+    removeDataDir();
+    throw error;
   });
   return {
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }

@@ -25,7 +25,15 @@ import { HttpError } from './httpError';
 import { answerClientError, closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { acceptEmptyJsonBodies } from './jsonBody';
 import { UploadBudget } from './registration/uploadBudget';
-import { attemptLimits, counterStore, tooManyAttempts } from './rateLimits/attemptLimits';
+import {
+  attemptLimits,
+  LocalCounterStore,
+  RedisCounterStore,
+  tooManyAttempts,
+} from './rateLimits/attemptLimits';
+import { requestLimitStore } from './rateLimits/requestLimitStore';
+import { DatabaseOutage, isDatabaseUnavailable, serviceUnavailable } from './db/databaseOutage';
+import { Readiness } from './readiness';
 import { rateLimitClientKey } from './rateLimits/clientKey';
 import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
@@ -55,6 +63,8 @@ export interface AppDependencies {
    * `inject()`: it serves no pages and delivers no webhooks (the server does, once it runs).
    */
   operatorCommandsOnly?: boolean;
+  /** Migrations applied, draining: what /health reports besides the database. Default: migrated. */
+  readiness?: Readiness;
 }
 
 /**
@@ -76,6 +86,7 @@ export async function buildApp({
   redis,
   adminToken,
   operatorCommandsOnly = false,
+  readiness = new Readiness(),
 }: AppDependencies): Promise<FastifyInstance> {
   const securityHeaders = securityHeaderSets({
     // Pages replace script-src/style-src with their own inline-code hashes (server/web/htmlPages.ts).
@@ -120,11 +131,17 @@ export async function buildApp({
   installRequestGuards(app, { bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs });
   acceptEmptyJsonBodies(app);
 
+  const outage = new DatabaseOutage();
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     // Answering before the body is read (a refused upload): close rather than read the rest of it.
     if (!request.raw.complete) {
       reply.header('connection', 'close');
       closeAfterAnswerLingering(request.raw);
+    }
+    // The database did not answer: not the client's fault, nor a bug; worth trying again shortly.
+    if (isDatabaseUnavailable(error)) {
+      outage.failed(error, request.log);
+      error = serviceUnavailable() as unknown as FastifyError;
     }
     if (isUnstorableText(error)) {
       return reply.code(400).send({ detail: 'The request contains a character that cannot be stored.' });
@@ -149,12 +166,17 @@ export async function buildApp({
     threshold: 1024,
     encodings: ['br', 'gzip'],
   });
+  // Lookups Redis cannot answer (server/redisClient.ts fails them fast) are counted here.
+  const redisCounters = redis
+    ? new RedisCounterStore(redis, undefined, () => app.metrics.rateLimitStoreErrors.inc())
+    : undefined;
+  const rateLimitNameSpace = 'becca-rate-limit:';
   await app.register(rateLimit, {
     global: false,
-    redis,
+    store: redisCounters ? requestLimitStore(redisCounters, rateLimitNameSpace) : undefined,
     // A Redis outage must not lock everyone out: count in nothing for that moment rather than fail.
     skipOnError: true,
-    nameSpace: 'becca-rate-limit:',
+    nameSpace: rateLimitNameSpace,
     // Only the limited routes count; a client is its address (see TRUST_PROXY_HOPS behind a proxy),
     // an IPv6 one its /64.
     keyGenerator: (request) => rateLimitClientKey(request.ip),
@@ -168,8 +190,13 @@ export async function buildApp({
   registerMetrics(app, { metricsToken: settings.metricsToken, appUrl: settings.appUrl });
   const { db } = database;
   const { rateLimits } = settings;
-  await app.register(healthRoutes, { database });
-  const attempts = attemptLimits(counterStore(redis), rateLimits);
+  await app.register(healthRoutes, { database, readiness, outage });
+  // A server on PostgreSQL listens before its migrations are applied (/health/live answers): until
+  // they are, everything but the probes is answered as an outage.
+  app.addHook('onRequest', async (request) => {
+    if (!readiness.migrated && !request.url.startsWith('/health')) throw serviceUnavailable();
+  });
+  const attempts = attemptLimits(redisCounters ?? new LocalCounterStore(), rateLimits);
   await app.register(inviteCodeRoutes, { db, failedChecks: attempts.failedCodeChecks });
   await app.register(waitlistRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
   await app.register(registrationRoutes, {

@@ -61,7 +61,13 @@ export interface Settings {
   nominationRetentionDays: number;
   /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
   assistant: AssistantSettings;
+  /** After SIGTERM/SIGINT, /health answers 503 this long (everything else still served) before closing. */
+  shutdownDrainMs: number;
 }
+
+/** A drain of 5 s outlasts a balancer's 2 failed checks 1 s apart; most supervisors kill at 10 s. */
+const DEFAULT_DRAIN_SECONDS = 5;
+const MAX_DRAIN_SECONDS = 6;
 
 /** Shorter keys could be guessed or were typed by hand; the README says how to make one. */
 const MIN_API_KEY_LENGTH = 32;
@@ -156,6 +162,18 @@ export const Environment = Type.Object({
       '(make one with: echo "whsec_$(openssl rand -base64 32)")',
   }),
   WEBHOOK_RETRY_BASE_MS: wholeNumber(defaultWebhookTiming.retryBaseMs),
+  /**
+   * Unset: DEFAULT_DRAIN_SECONDS with DATABASE_URL (behind a balancer), 0 on the embedded database (one
+   * process, nobody to hand its traffic to). At most MAX_DRAIN_SECONDS: in-flight requests still get
+   * time to finish within the shutdown's deadline.
+   */
+  SHUTDOWN_DRAIN_SECONDS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_DRAIN_SECONDS,
+      expected: `a whole number of seconds from 0 to ${MAX_DRAIN_SECONDS}`,
+    }),
+  ),
 });
 
 type EnvironmentValues = Static<typeof Environment>;
@@ -248,6 +266,8 @@ function settingsFrom(values: EnvironmentValues): Settings {
             }
           : undefined,
     },
+    shutdownDrainMs:
+      (values.SHUTDOWN_DRAIN_SECONDS ?? (values.DATABASE_URL ? DEFAULT_DRAIN_SECONDS : 0)) * 1000,
   };
 }
 

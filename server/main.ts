@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { readSettings, type Settings } from './config';
 import { buildApp } from './app';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from './db/database';
@@ -6,6 +8,9 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data
 import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
 import { removeAdminToken, writeAdminToken } from './operator/adminToken';
 import { installShutdown } from './shutdown';
+import { isDatabaseUnavailable } from './db/databaseOutage';
+import { Readiness } from './readiness';
+import { createRedisClient, watchRedis } from './redisClient';
 import { framedBlock, openLogOutput } from './logging/logOutput';
 import { loggerOptions } from './logging/requestLogging';
 import { limitHeapGrowth } from './heapGrowth';
@@ -13,6 +18,10 @@ import { startMemoryTrim } from './memoryTrim';
 
 const FIRST_INVITE_USES = 10;
 const MEMORY_TRIM_INTERVAL_MS = 5_000;
+/** Waits between attempts to reach a PostgreSQL that does not answer at start: 1 s, 2 s, … then 5 s. */
+const MAX_CONNECT_RETRY_MS = 5_000;
+/** Taken by the instance that looks for an empty invite table, so instances started together make one code. */
+const FIRST_INVITE_LOCK_KEY = 0x62656363612d6663n;
 
 async function openDatabase(settings: Settings): Promise<{ database: Database; lock?: DataDirLock }> {
   if (settings.databaseUrl) return { database: await openPostgresDatabase(settings.databaseUrl) };
@@ -25,17 +34,36 @@ async function openDatabase(settings: Settings): Promise<{ database: Database; l
   }
 }
 
-/** The Redis client is loaded only when REDIS_URL asks for it: most servers never hold its code. */
-async function connectRedis(url: string) {
-  const { Redis } = await import('ioredis');
-  return new Redis(url, { maxRetriesPerRequest: 1 });
-}
-
 /** A newcomer can try the whole flow at once: an empty invite table gets one code, printed once. */
 async function createFirstInviteCode(database: Database): Promise<string | undefined> {
-  if ((await countInviteCodes(database.db)) > 0) return undefined;
-  const row = await createInviteCode(database.db, { maxUses: FIRST_INVITE_USES, label: 'first start' });
-  return row.code;
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_INVITE_LOCK_KEY.toString()}::bigint)`);
+    if ((await countInviteCodes(tx)) > 0) return undefined;
+    const row = await createInviteCode(tx, { maxUses: FIRST_INVITE_USES, label: 'first start' });
+    return row.code;
+  });
+}
+
+/**
+ * Migrations (under PostgreSQL's advisory lock: instances started together take turns) and the first
+ * invite code. A PostgreSQL that does not answer yet is waited for, with a log line each attempt,
+ * while /health/live answers and /health says 503; any other failure (a wrong password) ends the start.
+ */
+async function prepareDatabase(database: Database, log: FastifyBaseLogger): Promise<string | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await database.migrate();
+      return await createFirstInviteCode(database);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const retryMs = Math.min(attempt * 1_000, MAX_CONNECT_RETRY_MS);
+      log.warn(
+        { err: error, attempt, retryMs },
+        `PostgreSQL does not answer at start: trying again in ${retryMs / 1000} s (/health answers 503 meanwhile)`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  }
 }
 
 /** Where this machine's operator commands can reach us: loopback even when listening on all interfaces. */
@@ -53,19 +81,33 @@ async function main() {
   limitHeapGrowth();
   const settings = readSettings();
   const { database, lock } = await openDatabase(settings);
-  await database.migrate();
-  const firstInviteCode = await createFirstInviteCode(database);
-  const redis = settings.redisUrl ? await connectRedis(settings.redisUrl) : undefined;
+  // The embedded database is this process's own: migrated before anything listens. PostgreSQL may be
+  // shared, busy migrating for another instance, or not up yet: that is waited for while listening.
+  const embedded = database.engine === 'pglite';
+  let firstInviteCode: string | undefined;
+  if (embedded) {
+    await database.migrate();
+    firstInviteCode = await createFirstInviteCode(database);
+  }
+  const readiness = new Readiness({ migrated: embedded });
+  const redis = settings.redisUrl ? await createRedisClient(settings.redisUrl) : undefined;
   const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;
   const output = openLogOutput({ format: settings.logFormat, noColour: settings.noColour });
   const logger = loggerOptions(settings, output.stream);
-  const app = await buildApp({ settings, database, redis, adminToken, logger });
+  const app = await buildApp({ settings, database, redis, adminToken, logger, readiness });
+  if (redis) {
+    watchRedis(redis, app.log);
+    // Rate limits count nothing until it answers; the client keeps trying in the background.
+    redis.connect().catch(() => undefined);
+  }
   const memoryTrim = startMemoryTrim({ intervalMs: MEMORY_TRIM_INTERVAL_MS });
 
   installShutdown({
     app,
     closeDatabase: () => database.close(),
     flushLogs: output.flush,
+    readiness,
+    drainMs: settings.shutdownDrainMs,
     releaseResources: () => {
       memoryTrim.stop();
       redis?.disconnect();
@@ -77,6 +119,10 @@ async function main() {
   });
 
   await app.listen({ port: settings.port, host: settings.host });
+  if (!embedded) {
+    firstInviteCode = await prepareDatabase(database, app.log);
+    readiness.migrated = true;
+  }
   const address = app.server.address() as AddressInfo;
   lock?.update({ adminUrl: loopbackUrl(address) });
   // Start-up (migrations, PostgreSQL's boot inside PGlite) leaves the most freed native memory behind.

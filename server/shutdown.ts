@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Readiness } from './readiness';
 
 export interface ShutdownPlan {
   app: FastifyInstance;
@@ -8,7 +9,14 @@ export interface ShutdownPlan {
   releaseResources(): void;
   /** Resolves once the log lines written so far are out of the process (buffered logging). */
   flushLogs?(): Promise<void>;
-  /** In-flight requests get this long to finish before their connections are closed. */
+  /** /health reports draining through it. */
+  readiness?: Readiness;
+  /**
+   * After the signal, /health answers 503 this long while everything else is still served, so a
+   * balancer stops sending requests here before the listener closes (SHUTDOWN_DRAIN_SECONDS).
+   */
+  drainMs?: number;
+  /** From the signal, in-flight requests get this long to finish before their connections are closed. */
   graceMs?: number;
   /** The process is gone by then, whatever is still pending. */
   deadlineMs?: number;
@@ -16,9 +24,12 @@ export interface ShutdownPlan {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/** However long the drain, requests that were in flight when the listener closed get at least this. */
+const MIN_GRACE_AFTER_DRAIN_MS = 1_000;
 
 /**
- * SIGTERM/SIGINT with a deadline a supervisor can rely on (most kill at 10 s): stop accepting, give
+ * SIGTERM/SIGINT with a deadline a supervisor can rely on (most kill at 10 s): drain (`drainMs` of
+ * /health answering 503 while serving; a second signal ends it early), stop accepting, give
  * in-flight requests `graceMs`, then close every connection still open (a stalled upload would
  * otherwise hold the process for minutes), CHECKPOINT and close the database, release the lock, exit.
  * A last timer exits at `deadlineMs` even if the database never answers.
@@ -28,11 +39,14 @@ export function installShutdown({
   closeDatabase,
   releaseResources,
   flushLogs = () => Promise.resolve(),
+  readiness,
+  drainMs = 0,
   graceMs = 8_000,
   deadlineMs = 9_500,
   exit = (code) => process.exit(code),
 }: ShutdownPlan): void {
   let closing = false;
+  let endDrain: (() => void) | undefined;
 
   // A keep-alive connection whose request was in flight at the signal would otherwise stay open
   // after its answer (Fastify's keepAliveTimeout: 72 s) and hold the close up.
@@ -42,7 +56,10 @@ export function installShutdown({
   });
 
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      endDrain?.();
+      return;
+    }
     closing = true;
     const started = Date.now();
     setTimeout(() => {
@@ -50,12 +67,22 @@ export function installShutdown({
       releaseResources();
       exit(1);
     }, deadlineMs).unref();
-    app.log.info(`${signal} received: finishing in-flight requests (up to ${graceMs} ms), then closing`);
-
     let exitCode = 0;
     try {
+      if (drainMs > 0) {
+        if (readiness) readiness.draining = true;
+        app.log.info(`${signal} received: /health answers 503 for ${drainMs} ms while still serving (drain)`);
+        await new Promise<void>((resolve) => {
+          endDrain = resolve;
+          setTimeout(resolve, drainMs).unref();
+        });
+      }
+      const grace = Math.max(MIN_GRACE_AFTER_DRAIN_MS, graceMs - (Date.now() - started));
+      app.log.info(
+        `${signal}: no longer accepting; finishing in-flight requests (up to ${grace} ms), then closing`,
+      );
       const closed = app.close();
-      const finished = await Promise.race([closed.then(() => true), sleep(graceMs).then(() => false)]);
+      const finished = await Promise.race([closed.then(() => true), sleep(grace).then(() => false)]);
       if (!finished) {
         app.log.warn('in-flight requests did not finish in time: closing their connections');
         app.server.closeAllConnections();

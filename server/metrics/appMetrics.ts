@@ -71,6 +71,11 @@ export function createAppMetrics() {
       labelNames: ['route'] as const,
       registers: [registry],
     }),
+    rateLimitStoreErrors: new Counter({
+      name: 'becca_rate_limit_store_errors_total',
+      help: 'Rate-limit lookups Redis did not answer in time (or at all): those requests counted nothing.',
+      registers: [registry],
+    }),
     photosProcessed: new Counter({
       name: 'becca_photos_processed_total',
       help: 'Profile photos decoded, resized and re-encoded.',

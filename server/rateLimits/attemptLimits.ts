@@ -60,10 +60,16 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+/**
+ * Counters in Redis, shared by every instance. The client fails a command fast when Redis is away or
+ * slow (server/redisClient.ts: no offline queue, a command timeout); each such failure is reported to
+ * `onError` (a metric) and the caller counts nothing for that request.
+ */
 export class RedisCounterStore implements CounterStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'becca-refusals:',
+    private readonly onError: () => void = () => undefined,
   ) {}
 
   async read(key: string, windowMs: number): Promise<WindowCount> {
@@ -71,17 +77,27 @@ export class RedisCounterStore implements CounterStore {
       .multi()
       .get(this.prefix + key)
       .pttl(this.prefix + key)
-      .exec()) as [[unknown, string | null], [unknown, number]];
+      .exec()
+      .catch(this.failed)) as [[unknown, string | null], [unknown, number]];
     return { count: Number(count ?? 0), resetInMs: ttl > 0 ? ttl : windowMs };
   }
 
   async add(key: string, windowMs: number): Promise<WindowCount> {
-    const [count, ttl] = (await this.redis.eval(ADD_SCRIPT, 1, this.prefix + key, windowMs)) as [
-      number,
-      number,
-    ];
+    const [count, ttl] = (await this.redis
+      .eval(ADD_SCRIPT, 1, this.prefix + key, windowMs)
+      .catch(this.failed)) as [number, number];
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
+
+  /** The same counters under another prefix (each request-limited route has its own). */
+  withPrefix(prefix: string): RedisCounterStore {
+    return new RedisCounterStore(this.redis, prefix, this.onError);
+  }
+
+  private readonly failed = (error: unknown): never => {
+    this.onError();
+    throw error;
+  };
 }
 
 export function tooManyAttempts(resetInMs: number): HttpError {
@@ -126,10 +142,6 @@ export class AttemptLimit {
   countClient(request: FastifyRequest): Promise<WindowCount> {
     return this.count(rateLimitClientKey(request.ip));
   }
-}
-
-export function counterStore(redis?: Redis): CounterStore {
-  return redis ? new RedisCounterStore(redis) : new LocalCounterStore();
 }
 
 /** The limits that count outcomes, not requests (see the README's rate limits). */

@@ -7,6 +7,7 @@ import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm'
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import { HttpError } from '../httpError';
+import { isDatabaseUnavailable } from '../db/databaseOutage';
 import type { UploadClaim } from './uploadBudget';
 
 /** A request the route answers with `status` and `detail` without going further. */
@@ -76,7 +77,8 @@ export const PHOTO_BEFORE_INVITE =
   'An invite code is required before any photo: send form_data (with invite_code) ahead of the photos.';
 
 function translateMultipartError(error: unknown): never {
-  if (error instanceof HttpError) throw error;
+  // The invite check's query failing with the database away is an outage (503), not a bad upload.
+  if (error instanceof HttpError || isDatabaseUnavailable(error)) throw error;
   const code = (error as { code?: string }).code ?? '';
   const megabytes = limits.photos.maxBytes / (1024 * 1024);
   if (code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/database';
+import { isDatabaseUnavailable } from '../db/databaseOutage';
 import { claimDueEvents, markAttemptFailed, markDelivered, type WebhookEventRow } from './outbox';
 
 export interface WebhookSettings {
@@ -166,9 +167,11 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
       return;
     }
     running = claimWhileRoom()
-      .catch((caught: unknown) =>
-        log.warn({ error: describe(caught) }, 'webhook worker could not read the outbox'),
-      )
+      .catch((caught: unknown) => {
+        // An outage is logged once by whoever meets it first (server/db/databaseOutage.ts), not every poll.
+        const level = isDatabaseUnavailable(caught) ? 'debug' : 'warn';
+        log[level]({ error: describe(caught) }, 'webhook worker could not read the outbox');
+      })
       .finally(() => {
         running = undefined;
         const again = wakeRequested;

@@ -224,7 +224,8 @@ export async function buildApp({
       ...assistant,
       apiKey: assistant.apiKey,
     });
-  if (assistant.webhooks && !operatorCommandsOnly) attachWebhookWorker(app, db, assistant.webhooks);
+  if (assistant.webhooks && !operatorCommandsOnly)
+    attachWebhookWorker(app, db, assistant.webhooks, () => readiness.migrated);
   // The operator's CLI reaches these with the admin token, an operator's browser with a session.
   await app.register(adminRoutes, { database, adminToken, appUrl: settings.appUrl });
   await app.register(operatorSessionRoutes, { db, appUrl: settings.appUrl });

@@ -36,13 +36,10 @@ export async function createRedisClient(url: string): Promise<Redis> {
  */
 export function watchRedis(redis: Redis, log: RedisLog): void {
   let away = false;
-  redis.on('error', (error: Error & { code?: string }) => {
+  redis.on('error', (error: Error) => {
     if (away) return;
     away = true;
-    log.warn(
-      { err: { type: error.name, message: error.message, code: error.code } },
-      'Redis unavailable: rate limits count nothing until it is back',
-    );
+    log.warn({ err: error }, 'Redis unavailable: rate limits count nothing until it is back');
   });
   redis.on('ready', () => {
     if (!away) return;

@@ -85,6 +85,10 @@ export interface ServerProcessOptions {
    * (`stdout()` is then empty: read the file).
    */
   stdoutFile?: string;
+  /** A fixed port (a balancer's configuration names it) instead of a free one. */
+  port?: number;
+  /** Resolve once /health/live answers rather than /health (a server waiting for its database). */
+  readyPath?: '/health' | '/health/live';
 }
 
 /** Compiles the server first when its build is missing or older than its sources. */
@@ -141,8 +145,10 @@ export async function startServerProcess({
   via = 'tsx',
   entry,
   stdoutFile,
+  port: fixedPort,
+  readyPath = '/health',
 }: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   let output = '';
   let stdout = '';
   let stderr = '';
@@ -186,7 +192,7 @@ export async function startServerProcess({
       throw new Error(`The server exited (${how}) before answering /health:\n${output}`);
     }
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      if ((await fetch(`${url}${readyPath}`)).ok) break;
     } catch {
       // Not listening yet.
     }

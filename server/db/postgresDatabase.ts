@@ -14,9 +14,50 @@ export const MIGRATION_LOCK_KEY = 0x62656363612d6d67n;
 /** A request waits at most this long for a connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * A pool whose checked-out clients give themselves back when their connection drops. Drizzle's
+ * transaction checks a client out and sends BEGIN before its try/finally: a connection that drops
+ * right then (a database restart) would never be released, and each such client is one connection
+ * fewer until the pool has none (and `end()` waits for them for ever). Released on the drop, the
+ * client is discarded; drizzle's own release later does nothing.
+ */
+class SelfReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // The callback form is pg-pool's own (pool.query), which releases its client on every outcome.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', releaseOnce);
+        release(error);
+      };
+      client.on('error', releaseOnce);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 /** See openPostgresDatabase (database.ts), which loads this module. */
 export async function openNodePostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new SelfReleasingPool({
     connectionString: databaseUrl,
     max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

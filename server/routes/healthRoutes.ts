@@ -68,7 +68,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
       if (!readiness.migrated) return down(NOT_MIGRATED);
       try {
         await ping();
-        outage.answered(request.log);
+        // The app's logger: this route's own level (warn) would drop the line that ends an outage.
+        outage.answered(app.log);
         return { status: 'ok' as const };
       } catch (error) {
         // Logged once when an outage starts, not at every probe.

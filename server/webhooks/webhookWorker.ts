@@ -57,7 +57,13 @@ export interface WebhookWorker {
  * (`delivered`) or the retry window ran out (`failed`). Every attempt carries the event's own id as
  * `webhook-id` and a fresh `webhook-timestamp` and signature, as Standard Webhooks asks.
  */
-export function startWebhookWorker(db: Db, settings: WebhookSettings, log: WebhookWorkerLog): WebhookWorker {
+export function startWebhookWorker(
+  db: Db,
+  settings: WebhookSettings,
+  log: WebhookWorkerLog,
+  /** False while the outbox may not exist yet (migrations not applied): nothing is claimed. */
+  isReady: () => boolean = () => true,
+): WebhookWorker {
   const signer = new Webhook(settings.secret);
   // Longer than an attempt can take (its timeout, then one write), so a claimed event is never sent
   // twice at once. No longer than that: an event claimed by a process that then died waits it out.
@@ -145,7 +151,7 @@ export function startWebhookWorker(db: Db, settings: WebhookSettings, log: Webho
   }
 
   async function claimWhileRoom(): Promise<void> {
-    while (!stopped) {
+    while (!stopped && isReady()) {
       const room = MAX_DELIVERIES_AT_ONCE - deliveries.size;
       if (room <= 0) return;
       const claimed = await claimDueEvents(db, room, leaseMs);
@@ -209,8 +215,13 @@ function describe(error: unknown): string {
  * Runs the worker for the life of `app`: woken after every successful change request (its event is
  * committed by then, so it goes out at once rather than at the next poll), stopped when the app closes.
  */
-export function attachWebhookWorker(app: FastifyInstance, db: Db, settings: WebhookSettings): WebhookWorker {
-  const worker = startWebhookWorker(db, settings, app.log);
+export function attachWebhookWorker(
+  app: FastifyInstance,
+  db: Db,
+  settings: WebhookSettings,
+  isReady?: () => boolean,
+): WebhookWorker {
+  const worker = startWebhookWorker(db, settings, app.log, isReady);
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) worker.wake();
     done();

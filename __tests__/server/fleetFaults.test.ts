@@ -34,6 +34,7 @@ const POSTGRES_PORT = 5441;
 const REDIS_PORT = 6381;
 const BALANCER_PORT = 18440;
 const INSTANCE_PORTS = [18441, 18442, 18443];
+const LATECOMER_PORT = 18444;
 const WORKERS = 6;
 const SLOW_MS = 30_000;
 
@@ -280,7 +281,11 @@ describe('a fleet of three instances under faults', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const stoppedAt = Date.now();
     postgres.stopImmediately();
+    // An instance started now waits for PostgreSQL (alive, not ready) instead of exiting.
+    const latecomer = await startInstance(LATECOMER_PORT, '/health/live');
     await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(await healthOf(latecomer)).toBe(503);
+    expect(latecomer.stdout()).toContain('PostgreSQL does not answer at start');
     postgres.start();
     const startedAt = Date.now();
     await eventually(
@@ -291,6 +296,9 @@ describe('a fleet of three instances under faults', () => {
       15_000,
     );
     const backAfterMs = Date.now() - startedAt;
+    await eventually('the latecomer to be ready', async () => (await healthOf(latecomer)) === 200, 15_000);
+    stopping.add(latecomer);
+    expect(await latecomer.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     stopLoad = true;
     watching = false;

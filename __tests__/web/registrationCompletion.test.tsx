@@ -121,6 +121,16 @@ test.each([
     () => HttpResponse.json({ detail: 'This phone number is already registered.' }, { status: 409 }),
     'This phone number is already registered.',
   ],
+  [
+    // A database outage (issue 44): the server's sentence, and the answers are kept for Try Again.
+    'a 503 while the database is away',
+    () =>
+      HttpResponse.json(
+        { detail: 'Becca is briefly unavailable. Please try again in a moment.' },
+        { status: 503, headers: { 'retry-after': '5' } },
+      ),
+    'Becca is briefly unavailable. Please try again in a moment.',
+  ],
   ['a network failure', () => HttpResponse.error(), 'Failed to submit registration. Please try again.'],
   [
     'an answer that is not JSON',

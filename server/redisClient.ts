@@ -2,7 +2,12 @@ import type { Redis } from 'ioredis';
 
 /** A rate-limit lookup Redis has not answered in this long counts nothing for its request. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
-const CONNECT_TIMEOUT_MS = 1_000;
+/**
+ * No request waits on a connection (commands fail at once until it is made), so this can be generous:
+ * at start the event loop is busy (pages compressed, migrations) and a short timer fires before the
+ * connection's own callback has had its turn.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
 interface RedisLog {

@@ -78,9 +78,8 @@ export function installShutdown({
         });
       }
       const grace = Math.max(MIN_GRACE_AFTER_DRAIN_MS, graceMs - (Date.now() - started));
-      app.log.info(
-        `${signal}: no longer accepting; finishing in-flight requests (up to ${grace} ms), then closing`,
-      );
+      const what = drainMs > 0 ? 'drain over, no longer accepting' : `${signal} received`;
+      app.log.info(`${what}: finishing in-flight requests (up to ${grace} ms), then closing`);
       const closed = app.close();
       const finished = await Promise.race([closed.then(() => true), sleep(grace).then(() => false)]);
       if (!finished) {

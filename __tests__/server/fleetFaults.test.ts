@@ -227,6 +227,8 @@ describe('a fleet of three instances under faults', () => {
 
   test('Redis killed: answers keep their speed (p95 within 2x), no unhandled error on stderr', async () => {
     const through = () => [balancer!.url];
+    // Warm-up first (JIT, sharp's first photos, the pools' connections): "normal" is a warm fleet.
+    await load(through, forMs(3_000));
     const normal = await load(through, forMs(6_000));
     await redis.kill();
     const withoutRedis = await load(through, forMs(6_000));

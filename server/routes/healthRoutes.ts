@@ -30,6 +30,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     {
       schema: {
         summary: 'Is this instance serving?',
+        operationId: 'getHealth',
         description:
           'Answers after a real query to the database: for load balancers and probes. Probes that arrive while a query is in flight share its answer.',
         tags: ['operations'],

@@ -235,6 +235,22 @@ describe.each(engines)("the guards' answers are documented, on $name", (engine) 
     }
   });
 
+  test("the operator's routes answer strangers 404, so they document no 401 (but the session check)", () => {
+    const admin = operations(document).filter(
+      (operation) =>
+        operation.path.startsWith('/api/admin/') && !operation.path.startsWith('/api/admin/session'),
+    );
+    expect(admin.length).toBeGreaterThan(20);
+    for (const operation of admin) {
+      const statuses = Object.keys(operation.operation.responses as Json);
+      expect({
+        operation: operation.name,
+        has401: statuses.includes('401'),
+        has404: statuses.includes('404'),
+      }).toEqual({ operation: operation.name, has401: false, has404: true });
+    }
+  });
+
   test('every 401 declares WWW-Authenticate, every 429 and 503 Retry-After, the data export its file name', () => {
     const missing: string[] = [];
     for (const operation of operations(document)) {

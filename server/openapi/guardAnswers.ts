@@ -35,11 +35,11 @@ const rateLimitHeaders = {
   }),
 };
 
-const BEARER_SCHEMES = new Set(
-  Object.entries(securitySchemes)
-    .filter(([, scheme]) => scheme.type === 'http' && scheme.scheme === 'bearer')
-    .map(([name]) => name),
-);
+/**
+ * The credentials whose guard answers 401. The operator's (adminToken, operatorSession) answer 404 to
+ * anyone else instead, as if the route did not exist (server/routes/adminRoutes.ts).
+ */
+const SCHEMES_ANSWERING_401 = new Set<keyof typeof securitySchemes>(['memberToken', 'assistantKey']);
 
 function methodsOf(route: RouteOptions): string[] {
   return [route.method].flat().map((method) => method.toUpperCase());
@@ -48,7 +48,7 @@ function methodsOf(route: RouteOptions): string[] {
 /**
  * The statuses the guards in front of a route can answer, read from the route's own options:
  * the JSON body parser (400 malformed, 413 over the body limit, 415 another type) on every method
- * that carries a body, schema validation (400), bearer credentials (401), a rate or attempt limit
+ * that carries a body, schema validation (400), a member's or the assistant's credentials (401), a rate or attempt limit
  * (429), and the database being away (503).
  */
 export function guardStatuses(route: RouteOptions): ErrorStatus[] {
@@ -60,7 +60,13 @@ export function guardStatuses(route: RouteOptions): ErrorStatus[] {
   }
   if (schema.body || schema.params || schema.querystring || schema.headers) statuses.add(400);
   const security = (schema as { security?: Record<string, unknown>[] }).security ?? [];
-  if (security.some((requirement) => Object.keys(requirement).some((name) => BEARER_SCHEMES.has(name)))) {
+  if (
+    security.some((requirement) =>
+      Object.keys(requirement).some((name) =>
+        SCHEMES_ANSWERING_401.has(name as keyof typeof securitySchemes),
+      ),
+    )
+  ) {
     statuses.add(401);
   }
   if (config.rateLimit || config.attemptLimited) statuses.add(429);

@@ -22,6 +22,7 @@ import { assistantRoutes } from './routes/assistantRoutes';
 import { attachWebhookWorker } from './webhooks/webhookWorker';
 import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
+import { bearerChallenge } from './auth/bearerToken';
 import { answerClientError, closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { acceptEmptyJsonBodies } from './jsonBody';
 import { UploadBudget } from './registration/uploadBudget';
@@ -148,6 +149,7 @@ export async function buildApp({
     }
     if (error instanceof HttpError) reply.headers(error.headers);
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 401) reply.header('www-authenticate', bearerChallenge(request.headers.authorization));
     const unexpected = status >= 500 && !(error instanceof HttpError);
     if (unexpected) request.log.error({ err: error }, 'request failed');
     const detail = unexpected

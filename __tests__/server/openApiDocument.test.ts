@@ -4,6 +4,7 @@ import { webhookEventBody, webhookEventTypes } from '../../src/domain/contracts/
 import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
 import { isApiPath } from '../../server/web/requestPath';
 import { readSettings } from '../../server/config';
+import { brand } from '../../src/config/brand';
 import {
   answeredRoutes,
   documentValidator,
@@ -58,10 +59,15 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
     expect(validateWithOpenApiValidator(broken as unknown as OpenApiDocument).valid).toBe(false);
   });
 
-  test('names the API, its version, the server at APP_URL and the four security schemes', async () => {
+  test('names the API, its version, contact and licence, the server at APP_URL and the security schemes', async () => {
     const packageJson = (await import('../../package.json')).default;
-    expect(document.info).toMatchObject({ title: 'Becca API', version: packageJson.version });
-    expect(document.servers).toEqual([{ url: APP_URL }]);
+    expect(document.info).toMatchObject({
+      title: 'Becca API',
+      version: packageJson.version,
+      contact: { name: brand.company.legalName, email: brand.contactEmail },
+      license: { name: expect.any(String), url: `${APP_URL}/terms` },
+    });
+    expect(document.servers).toEqual([{ url: APP_URL, 'x-internal': false }]);
     expect(document.components?.securitySchemes).toEqual({
       memberToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       assistantKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
@@ -70,6 +76,11 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
         type: 'apiKey',
         in: 'cookie',
         name: OPERATOR_SESSION_COOKIE,
+      }),
+      standardWebhooksSignature: expect.objectContaining({
+        type: 'apiKey',
+        in: 'header',
+        name: 'webhook-signature',
       }),
     });
   });

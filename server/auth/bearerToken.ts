@@ -27,3 +27,11 @@ export function secretsMatch(expected: string, presented: string | undefined): b
 export function carriesBearerToken(authorization: string | string[] | undefined, expected: string): boolean {
   return secretsMatch(expected, bearerToken(authorization));
 }
+
+/**
+ * The `WWW-Authenticate` of every 401 (RFC 6750 section 3): the scheme to use, and
+ * `error="invalid_token"` when the request presented a bearer token we do not accept.
+ */
+export function bearerChallenge(authorization: string | string[] | undefined): string {
+  return bearerToken(authorization) === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
+}

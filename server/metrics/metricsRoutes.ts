@@ -85,6 +85,7 @@ export function registerMetrics(
     {
       schema: {
         summary: 'Prometheus metrics',
+        operationId: 'getMetrics',
         description:
           'For this machine, or with `Authorization: Bearer <METRICS_TOKEN>`; anyone else is told it does not exist (404).',
         tags: ['operations'],
@@ -96,7 +97,7 @@ export function registerMetrics(
           404: ErrorDetail,
         },
       },
-      config: { rateLimit: false },
+      config: { rateLimit: false, usesDatabase: false },
       logLevel: 'warn',
     },
     async (request, reply) => {

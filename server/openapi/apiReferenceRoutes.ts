@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { API_DOCS_PATH, OPENAPI_JSON_PATH, openApiOptions } from './openApiDocument';
+import { declareGuardAnswers } from './guardAnswers';
 
 /**
  * The reader's page is Swagger UI, served from its npm package (swagger-ui-dist) by this server:
@@ -80,6 +81,7 @@ const ASSET_CACHE = 'public, max-age=86400';
  * serves it at GET /api/openapi.json, with the reference page at GET /api/docs.
  */
 export async function registerOpenApi(app: FastifyInstance, { appUrl }: { appUrl: string }): Promise<void> {
+  declareGuardAnswers(app);
   await app.register(swagger, openApiOptions({ appUrl }));
   let documentText: string | undefined;
 
@@ -90,17 +92,20 @@ export async function registerOpenApi(app: FastifyInstance, { appUrl }: { appUrl
         summary: 'This API, as an OpenAPI 3.1 document',
         description:
           'Every route, its answers and the webhook events, built from the schemas the server checks.',
+        operationId: 'getOpenApiDocument',
         tags: ['reference'],
         response: {
           200: {
             description: 'The OpenAPI 3.1 document.',
             type: 'object',
             properties: { openapi: { type: 'string', const: '3.1.0' } },
+            additionalProperties: true,
             required: ['openapi'],
             examples: [{ openapi: '3.1.0', info: { title: 'Becca API', version: '0.1.0' }, paths: {} }],
           },
         },
       },
+      config: { usesDatabase: false },
     },
     async (_request, reply) => {
       // Built once: the routes do not change after start.
@@ -115,10 +120,12 @@ export async function registerOpenApi(app: FastifyInstance, { appUrl }: { appUrl
       schema: {
         summary: 'This API, for people to read',
         description: 'Swagger UI on the document, served from this server.',
+        operationId: 'getApiReference',
         tags: ['reference'],
         produces: ['text/html'],
         response: { 200: { description: 'The reference page.', type: 'string' } },
       },
+      config: { usesDatabase: false },
     },
     async (_request, reply) =>
       reply

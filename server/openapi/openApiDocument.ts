@@ -8,12 +8,15 @@ import { OPERATOR_SESSION_COOKIE } from '../operator/operatorSessionCookie';
 import { isApiPath } from '../web/requestPath';
 import { registrationRequestBody } from './registrationBody';
 import packageJson from '../../package.json';
+import { brand } from '../../src/config/brand';
+import { limits } from '../../src/domain/limits';
 
 /** The parts of the document this module reads or writes (openapi-types' 3.0 and 3.1 types do not mix). */
 type JsonObject = Record<string, unknown>;
 interface Operation {
   tags?: string[];
   requestBody?: unknown;
+  security?: unknown[];
 }
 interface Document {
   paths?: Record<string, Record<string, Operation> | undefined>;
@@ -49,6 +52,16 @@ export const securitySchemes = {
     name: OPERATOR_SESSION_COOKIE,
     description: "An operator signed in on the operator's pages: the session cookie.",
   },
+  /** Not ours to check: how a receiver of our webhooks checks that an event is ours. */
+  standardWebhooksSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'webhook-signature',
+    description:
+      'Webhooks only: every event we send is signed as Standard Webhooks says (https://www.standardwebhooks.com): ' +
+      '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` keyed with WEBHOOK_SECRET. ' +
+      'Verify it (e.g. with the `standardwebhooks` package) before trusting the body.',
+  },
 } as const;
 
 /**
@@ -76,7 +89,7 @@ function webhooksObject(): Record<string, { post: JsonObject }> {
     in: 'header' as const,
     required: true,
     description,
-    schema: { type: 'string' as const },
+    schema: { type: 'string' as const, maxLength: limits.apiText.webhookHeaderMaxLength },
     example,
   }));
   return Object.fromEntries(
@@ -89,6 +102,7 @@ function webhooksObject(): Record<string, { post: JsonObject }> {
           'until the receiver answers 2xx. Verify the signature (Standard Webhooks) before trusting the body.',
         operationId: `webhook.${type}`,
         tags: ['webhooks'],
+        security: [{ standardWebhooksSignature: [] }],
         parameters: headers,
         requestBody: {
           required: true,
@@ -102,6 +116,13 @@ function webhooksObject(): Record<string, { post: JsonObject }> {
       return [type, { post: operation }];
     }),
   );
+}
+
+/** An operation that names no credentials needs none: say so (`security: []`), as the linters ask. */
+function declarePublicOperations(document: Document): void {
+  for (const item of Object.values({ ...document.paths })) {
+    for (const operation of Object.values(item ?? {})) operation.security ??= [];
+  }
 }
 
 /** Tags in use, in the order of `tagDescriptions`, then any other (undescribed) ones by name. */
@@ -131,11 +152,17 @@ export function openApiOptions({ appUrl }: { appUrl: string }): FastifyDynamicSw
       info: {
         title: 'Becca API',
         version: packageJson.version,
+        contact: { name: brand.company.legalName, email: brand.contactEmail },
+        license: {
+          name: 'Proprietary: use under the terms of service',
+          url: new URL('/terms', appUrl).toString(),
+        },
         description:
           'The API of Becca, the AI Social Network: the join wizard, members, the assistant service and the ' +
           'operator. Errors are `{"detail": "…"}` with the status saying what happened. Answers are never cached.',
       },
-      servers: [{ url: appUrl.replace(/\/+$/, '') }],
+      // Public: integrators and the assistant service are its audience (OWASP API9 asks to say so).
+      servers: [{ url: appUrl.replace(/\/+$/, ''), ...{ 'x-internal': false } }],
       components: { securitySchemes },
     },
     // Paths as the router has them: APP_URL has no path of its own to strip.
@@ -147,6 +174,7 @@ export function openApiOptions({ appUrl }: { appUrl: string }): FastifyDynamicSw
       const document = (built as { openapiObject: Document }).openapiObject;
       const register = document.paths?.['/api/auth/register']?.post;
       if (register) register.requestBody = registrationRequestBody();
+      declarePublicOperations(document);
       return { ...document, tags: tagsInUse(document), webhooks: webhooksObject() } as ReturnType<
         NonNullable<FastifyDynamicSwaggerOptions['transformObject']>
       >;

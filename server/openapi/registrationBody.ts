@@ -23,11 +23,14 @@ export function registrationRequestBody() {
       'multipart/form-data': {
         schema: Type.Object({
           form_data: RegistrationFormData,
-          photos: Type.Array(Type.String({ contentMediaType: 'application/octet-stream' }), {
-            minItems: limits.photos.min,
-            maxItems: limits.photos.max,
-            description: 'One file part per photo, each named `photos`; recognised from its bytes.',
-          }),
+          photos: Type.Array(
+            Type.String({ contentMediaType: 'application/octet-stream', maxLength: limits.photos.maxBytes }),
+            {
+              minItems: limits.photos.min,
+              maxItems: limits.photos.max,
+              description: 'One file part per photo, each named `photos`; recognised from its bytes.',
+            },
+          ),
         }),
         encoding: {
           form_data: { contentType: 'application/json' },

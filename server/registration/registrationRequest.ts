@@ -23,13 +23,19 @@ function describeShapeError(value: unknown): string {
   return `form_data.${where}: ${first.message}`;
 }
 
-function fromFormData(raw: string): WebRegistrationPayload {
-  let json: unknown;
+export const FORM_DATA_NOT_JSON = 'form_data must be JSON text describing the registration.';
+
+/** The `form_data` text, sent untyped or as a file part: parsed here, once. */
+function parseFormDataText(raw: string): unknown {
   try {
-    json = JSON.parse(raw);
+    return JSON.parse(raw) as unknown;
   } catch {
-    throw new RegistrationRequestError(400, 'form_data must be JSON text describing the registration.');
+    throw new RegistrationRequestError(400, FORM_DATA_NOT_JSON);
   }
+}
+
+/** `json` is `form_data` parsed: by us (text, file part) or by the multipart plugin (typed application/json). */
+function fromFormData(json: unknown): WebRegistrationPayload {
   if (!formDataShape.Check(json)) throw new RegistrationRequestError(422, describeShapeError(json));
   const data: RegistrationFormData = json;
   return {
@@ -69,12 +75,19 @@ export interface RegistrationReading {
 }
 
 const PHOTO_FIELD = /^(photos|photo_\d)$/;
+const FORM_DATA_FIELD = 'form_data';
 /** Where the invite code travels: inside the web form's JSON, or as its own field in the older form. */
 const INVITE_CODE_FIELDS = new Set(['invite_code', 'inviteCode']);
 
 export const INVITE_MISSING = 'An invite code is required to register.';
+/**
+ * Also the answer when `form_data` was typed application/json but is not JSON (or is over the field
+ * limit): the multipart plugin drops such a part and reports it only at the end of the body, and the
+ * photos that follow are refused unread before that.
+ */
 export const PHOTO_BEFORE_INVITE =
-  'An invite code is required before any photo: send form_data (with invite_code) ahead of the photos.';
+  'An invite code is required before any photo: send form_data (JSON with invite_code, at most ' +
+  `${limits.multipart.maxFormDataBytes / 1024} KB) ahead of the photos.`;
 
 function translateMultipartError(error: unknown): never {
   // The invite check's query failing with the database away is an outage (503), not a bad upload.
@@ -86,6 +99,14 @@ function translateMultipartError(error: unknown): never {
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     throw new RegistrationRequestError(413, 'The registration has more parts than it may have.');
+  }
+  // The plugin parses a part typed application/json itself, and says only that it failed: not JSON,
+  // or cut at the field limit (which no JSON survives).
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    throw new RegistrationRequestError(
+      400,
+      `A part sent as application/json must be JSON text of at most ${limits.multipart.maxFormDataBytes / 1024} KB.`,
+    );
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     throw new RegistrationRequestError(415, 'A registration must be sent as multipart/form-data.');
@@ -104,6 +125,24 @@ async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffe
   if (part.file.truncated)
     throw Object.assign(new Error('photo too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
   return Buffer.concat(chunks);
+}
+
+/**
+ * `form_data` sent as a file part (a `Blob` appended to FormData, curl's `-F form_data=@file`): its
+ * bytes, bounded like the text field, counted against the shared budget.
+ */
+async function readFormDataFile(part: MultipartFile, claim: UploadClaim): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limits.multipart.maxFormDataBytes) {
+      throw new RegistrationRequestError(413, `The field "${FORM_DATA_FIELD}" is too long.`);
+    }
+    claim.take(chunk.length);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -127,6 +166,11 @@ export async function readRegistrationRequest(
   };
   try {
     for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === FORM_DATA_FIELD) {
+        webPayload = fromFormData(parseFormDataText(await readFormDataFile(part, claim)));
+        if (!inviteChecked) await admit(webPayload.invite_code);
+        continue;
+      }
       if (part.type === 'file') {
         if (!PHOTO_FIELD.test(part.fieldname)) {
           throw new RegistrationRequestError(400, `Unexpected file field "${part.fieldname.slice(0, 40)}".`);
@@ -140,15 +184,19 @@ export async function readRegistrationRequest(
       if (part.valueTruncated) {
         throw new RegistrationRequestError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
       }
-      const value = String(part.value);
+      // A part typed application/json arrives parsed (the plugin did it); any other as text.
+      const typedJson = typeof part.value !== 'string';
+      if (part.fieldname === FORM_DATA_FIELD) {
+        // Its exact size went with its text; the field limit bounds it, so that is what it is charged.
+        claim.take(typedJson ? limits.multipart.maxFormDataBytes : Buffer.byteLength(part.value as string));
+        webPayload = fromFormData(typedJson ? part.value : parseFormDataText(part.value as string));
+        if (!inviteChecked) await admit(webPayload.invite_code);
+        continue;
+      }
+      const value = typedJson ? JSON.stringify(part.value) : (part.value as string);
       claim.take(Buffer.byteLength(value));
       fields[part.fieldname] = value;
-      if (part.fieldname === 'form_data') {
-        webPayload = fromFormData(value);
-        if (!inviteChecked) await admit(webPayload.invite_code);
-      } else if (INVITE_CODE_FIELDS.has(part.fieldname) && !inviteChecked) {
-        await admit(value);
-      }
+      if (INVITE_CODE_FIELDS.has(part.fieldname) && !inviteChecked) await admit(value);
     }
   } catch (error) {
     translateMultipartError(error);

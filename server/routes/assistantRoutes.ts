@@ -71,6 +71,7 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     {
       schema: {
         summary: "Link a member's WhatsApp chat",
+        operationId: 'linkMember',
         description:
           'The member sent their linking code from their number: their chat is tied to their account, ' +
           'their invite codes are issued, and the answer says who they are.',
@@ -95,6 +96,7 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     {
       schema: {
         summary: 'Read a member',
+        operationId: 'getAssistantMember',
         description: 'A member as the assistant reads them, with where they are in their lifecycle.',
         tags: ['assistant'],
         security: [{ assistantKey: [] }],
@@ -121,6 +123,7 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     {
       schema: {
         summary: "A member's photo",
+        operationId: 'getAssistantMemberPhoto',
         description: 'The first photo the member uploaded, resized and re-encoded when it was stored.',
         tags: ['assistant'],
         security: [{ assistantKey: [] }],
@@ -144,6 +147,7 @@ export const assistantRoutes: FastifyPluginAsyncTypebox<AssistantRouteOptions> =
     {
       schema: {
         summary: 'Mark a member onboarded',
+        operationId: 'markMemberOnboarded',
         description:
           "The member's first conversation with the assistant is done (their chat must be linked).",
         tags: ['assistant'],

@@ -14,6 +14,7 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = as
     {
       schema: adminOperation({
         summary: 'The operators’ audit trail',
+        operationId: 'listAuditEntries',
         description:
           'Every operator action that changed something or exported personal data, filtered by action, target, actor and day.',
         querystring: AuditQuery,

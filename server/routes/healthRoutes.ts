@@ -53,6 +53,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
       ...probe,
       schema: {
         summary: 'Should this instance be sent requests? (readiness)',
+        operationId: 'getHealth',
         description:
           'Answers 200 after a real query to the database, once the migrations are applied; 503 while the ' +
           'database does not answer, before the migrations are applied, and while the instance drains ' +
@@ -84,6 +85,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
       ...probe,
       schema: {
         summary: 'Is this process alive? (liveness)',
+        operationId: 'getLiveness',
         description:
           'Answers 200 whenever the process can answer at all, without asking the database: for an ' +
           'orchestrator deciding whether to restart the process. A database outage or a drain does not ' +

@@ -87,6 +87,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     {
       schema: adminOperation({
         summary: 'Issue invite codes',
+        operationId: 'createInviteCodes',
         description:
           'One code, or a cohort of `count` codes that share a label (the funnel counts each label apart). Answers the codes, as `invite create` prints them.',
         body: CreateInviteCodes,
@@ -127,6 +128,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     {
       schema: adminOperation({
         summary: 'List invite codes',
+        operationId: 'listInviteCodes',
         description: 'Every code, oldest first, with its uses and state; filter by label (cohort) or state.',
         querystring: InviteCodeQuery,
         response: { 200: InviteCodeList },
@@ -144,6 +146,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     {
       schema: adminOperation({
         summary: 'Revoke invite codes',
+        operationId: 'revokeInviteCodes',
         description:
           'The codes named, or every code of a cohort that still admits someone. Nobody registers with a revoked code again; members who already did stay. `dryRun` answers what would be revoked.',
         body: RevokeInviteCodes,
@@ -176,6 +179,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     {
       schema: adminOperation({
         summary: 'Grant a member more invite codes',
+        operationId: 'grantMemberInvites',
         description: 'N more one-use codes in the member’s quota, linked or not.',
         params: UserIdParams,
         body: GrantInvites,
@@ -203,6 +207,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     {
       schema: adminOperation({
         summary: 'Who invited whom',
+        operationId: 'getInviteTree',
         description: 'Every code and every member with the code they used (`invite tree`).',
         response: { 200: InviteTree },
       }),
@@ -215,6 +220,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     {
       schema: adminOperation({
         summary: 'Revoke a branch of the invite tree',
+        operationId: 'revokeInviteBranch',
         description:
           'That member and everyone who joined through them, their invitees and so on, lose every code nobody has used yet. Members stay. `dryRun` answers what would be revoked.',
         params: UserIdParams,

@@ -29,6 +29,7 @@ export const inviteCodeRoutes: FastifyPluginAsyncTypebox<InviteCodeRouteOptions>
     {
       schema: {
         summary: 'Check an invite code',
+        operationId: 'validateInviteCode',
         description:
           'Whether the code admits a registration right now. Failed checks count against the client: ' +
           'past the limit, 429.',

@@ -38,6 +38,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     {
       schema: adminOperation({
         summary: 'List members',
+        operationId: 'listMembers',
         description: 'Every member, oldest first; `search` narrows to a name or an id.',
         querystring: MemberQuery,
         response: { 200: MemberList },
@@ -55,6 +56,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     {
       schema: adminOperation({
         summary: 'One member',
+        operationId: 'getMember',
         description:
           'Everything stored about a member but the photo bytes, with who invited them and the codes of their quota.',
         params: MemberIdParams,
@@ -73,6 +75,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     {
       schema: adminOperation({
         summary: 'Export members',
+        operationId: 'exportMembers',
         description: 'Every member, for `members export`’s CSV. Recorded in the audit trail.',
         response: { 200: MemberExportList },
       }),
@@ -96,6 +99,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     {
       schema: adminOperation({
         summary: 'Erase a member',
+        operationId: 'deleteMember',
         description:
           'A member’s erasure on request: profile, photos, network, nominations (theirs and of their number), unused codes, waitlist entry and sign-ins, in one transaction; the audit row keeps their random id and counts, nothing personal. `dryRun` answers what would go.',
         params: MemberIdParams,

@@ -5,6 +5,7 @@ import { HttpError } from '../httpError';
 import { memberExport, memberProfile } from '../members/memberData';
 import { eraseMember } from '../members/memberErasure';
 import { errorAnswers } from '../../src/domain/contracts/errors';
+import { ContentDispositionHeader, withHeaders } from '../../src/domain/contracts/headers';
 import { MemberExport, MemberProfile } from '../../src/domain/contracts/member';
 
 const SIGN_IN = 'Please sign in again to see your account.';
@@ -27,6 +28,7 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'My profile',
+        operationId: 'getMe',
         description: 'The signed-in member as they registered.',
         tags: ['member'],
         security: [{ memberToken: [] }],
@@ -46,10 +48,14 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Download my data',
+        operationId: 'exportMyData',
         description: 'Everything we hold about the signed-in member, as a JSON file to keep.',
         tags: ['member'],
         security: [{ memberToken: [] }],
-        response: { 200: MemberExport, ...errorAnswers(401) },
+        response: {
+          200: withHeaders(MemberExport, { 'Content-Disposition': ContentDispositionHeader }),
+          ...errorAnswers(401),
+        },
       },
       preHandler,
     },
@@ -68,6 +74,7 @@ export const memberDataRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Delete my account',
+        operationId: 'deleteMe',
         description: 'Erases the member and everything of theirs now; their keys stop working.',
         tags: ['member'],
         security: [{ memberToken: [] }],

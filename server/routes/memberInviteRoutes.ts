@@ -21,6 +21,7 @@ export const memberInviteRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'My invite codes',
+        operationId: 'listMyInvites',
         description:
           "The signed-in member's one-use codes to invite friends; locked (no codes) until their " +
           'WhatsApp chat is linked, with the link to do that.',

@@ -18,6 +18,7 @@ export const nominationRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Nominate a friend',
+        operationId: 'nominateFriend',
         description:
           'A signed-in member suggests a friend for Becca to invite. A number on the opt-out list is ' +
           'not stored, and the member is thanked all the same.',

@@ -25,6 +25,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'List operators',
+        operationId: 'listOperators',
         description: 'Who may sign in to the console, when each was last seen, and their live sessions.',
         response: { 200: OperatorList },
       }),
@@ -37,6 +38,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'Add an operator',
+        operationId: 'createOperator',
         description: 'Or reinstate a removed one; they sign in with a link from `operators sign-in-link`.',
         body: AddOperator,
         response: { 201: OperatorView, ...errorAnswers(409, 422) },
@@ -61,6 +63,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'Remove an operator',
+        operationId: 'removeOperator',
         description: 'Ends their sessions at once; their links stop working.',
         params: OperatorParams,
         response: { 200: OperatorRemoved, ...errorAnswers(422) },
@@ -86,6 +89,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'A one-time sign-in link',
+        operationId: 'createSignInLink',
         description: 'APP_URL/admin/sign-in/<token>, valid 15 minutes, for one sign-in.',
         params: OperatorParams,
         response: { 201: SignInLink, ...errorAnswers(422) },

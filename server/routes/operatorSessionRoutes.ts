@@ -88,6 +88,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
     {
       schema: {
         summary: 'Who is signed in',
+        operationId: 'getOperatorSession',
         description: 'The console’s first question: the operator of this browser’s session, or 401.',
         tags: ['admin'],
         security: SESSION_SECURITY,
@@ -106,6 +107,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
     {
       schema: {
         summary: 'Sign out',
+        operationId: 'signOutOperator',
         description:
           'Ends this browser’s session (a same-origin request, as every change an operator makes). The console’s fetch gets 204, the /admin page’s form a redirect back to /admin.',
         tags: ['admin'],

@@ -21,6 +21,7 @@ export const optOutRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Never be nominated again',
+        operationId: 'optOut',
         description:
           'Puts a number on the opt-out list and deletes any nomination of it. The answer is the same ' +
           'for every valid number, so it tells nobody whether the number was known.',

@@ -17,6 +17,7 @@ export const overviewAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'How the network grows',
+        operationId: 'getOverview',
         description:
           'The funnel (codes issued → checked → members registered → linked → onboarded) overall and per code label, registrations per day over the last 30 days, and how long the waitlist is.',
         response: { 200: AdminOverview },

@@ -78,6 +78,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
     {
       schema: {
         summary: 'Register with an invite code',
+        operationId: 'registerMember',
         description:
           'multipart/form-data: a `form_data` part (JSON text of the registration, with its invite code) ' +
           'first, then 1 to 3 `photos` parts. The invite is checked before any photo is read (403); the ' +

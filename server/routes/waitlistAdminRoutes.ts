@@ -33,6 +33,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'List the waitlist',
+        operationId: 'listWaitlist',
         description: 'Every entry, oldest first, with its state (waiting, invited, joined).',
         querystring: WaitlistQuery,
         response: { 200: WaitlistList },
@@ -50,6 +51,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'Export the waitlist',
+        operationId: 'exportWaitlist',
         description: 'Every entry, for `waitlist export`’s CSV. Recorded in the audit trail.',
         response: { 200: WaitlistExport },
       }),
@@ -76,6 +78,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     {
       schema: adminOperation({
         summary: 'Let people in from the waitlist',
+        operationId: 'inviteFromWaitlist',
         description:
           'One number on the waitlist, or the N longest-waiting: each gets a one-use code bound to it, and the answer carries the wa.me link to send. Inviting a number again sends the same code.',
         body: WaitlistInvite,
@@ -117,6 +120,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       {
         schema: adminOperation({
           summary: `Purge old ${what === 'waitlist' ? 'waitlist entries' : 'nominations'}`,
+          operationId: what === 'waitlist' ? 'purgeWaitlist' : 'purgeNominations',
           description: `Deletes the ${rows[1]} older than \`olderThanDays\`; \`dryRun\` counts them and deletes nothing.`,
           body: PurgeRequest,
           response: { 200: PurgeOutcome },

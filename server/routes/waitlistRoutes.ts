@@ -28,6 +28,7 @@ export const waitlistRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMin
     {
       schema: {
         summary: 'Join the waitlist',
+        operationId: 'joinWaitlist',
         description:
           'Leave a phone number (or, from the test harness, an e-mail address) to be told when a place ' +
           'opens. The answer is the same whether or not it was already there.',

@@ -21,6 +21,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = 
     {
       schema: adminOperation({
         summary: 'Recent webhook events',
+        operationId: 'listWebhookEvents',
         description: 'The newest 200 events with their delivery state, attempts and last answer.',
         response: { 200: WebhookEventList },
       }),
@@ -33,6 +34,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = 
     {
       schema: adminOperation({
         summary: 'Send a webhook event again',
+        operationId: 'retryWebhookEvent',
         description: 'Due now, with a fresh retry window and the same `webhook-id`.',
         params: WebhookEventParams,
         response: { 200: WebhookRetried },

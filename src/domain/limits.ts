@@ -91,6 +91,35 @@ export const limits = {
     maxFields: 16,
   },
   jsonBodyMaxBytes: 64 * 1024,
+  /**
+   * Text the API reads that nobody types in a form: ids, codes passed along, dates. Anything longer is
+   * not one of ours; the bounds are generous so that the rules, not the schema, give the message.
+   */
+  apiText: {
+    /** A member's id (a UUID) or another id in a path. */
+    idMaxLength: 64,
+    /** The linking code the assistant forwards from the member's first message. */
+    linkingCodeMaxLength: 64,
+    /** A WhatsApp number as the assistant forwards it (E.164 or bare digits). */
+    whatsAppNumberMaxLength: 40,
+    /** An ISO 8601 day (YYYY-MM-DD) or date-time. */
+    dateMaxLength: 35,
+    /** An age sent as text ("36"). */
+    ageTextMaxLength: 10,
+    /** One choice of "what I'm looking for". */
+    lookingForOptionMaxLength: 40,
+    /** Choices of "what I'm looking for" and interests the server reads (more than the wizard offers). */
+    choicesMax: 10,
+    /** A waitlist name or e-mail address as sent (the rules give the exact limits). */
+    waitlistTextMaxLength: 1000,
+    /**
+     * A path parameter as the router passes it on: its own limit (beyond it, 414). An over-long invite
+     * code must reach its handler, which answers valid:false.
+     */
+    pathParameterMaxLength: 16 * 1024,
+    /** Standard Webhooks headers we send: `msg_…` ids, Unix seconds, `v1,<base64>` signatures. */
+    webhookHeaderMaxLength: 1000,
+  },
   /** Defaults per client address; the server may read overrides from its environment. */
   rateLimits: {
     /** Failed invite-code checks (unknown, revoked, expired, used up) per client. */

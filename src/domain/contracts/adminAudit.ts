@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 
 /**
  * The operator's audit trail (`GET /api/admin/audit`, `npm run audit -- list`) and what every
@@ -81,6 +82,7 @@ export const AuditQuery = Type.Object(
     since: Type.Optional(
       Type.String({
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        maxLength: limits.apiText.dateMaxLength,
         description: 'Only actions on or after this day (UTC), YYYY-MM-DD.',
       }),
     ),

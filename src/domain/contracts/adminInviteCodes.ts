@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { changeFields, outcomeFields } from './adminAudit';
 
 /**
@@ -65,13 +66,19 @@ export const CreateInviteCodes = Type.Object(
   {
     count: Type.Optional(
       Type.Integer({
+        format: 'int32',
         minimum: 1,
         maximum: MAX_CODES_PER_BATCH,
         description: 'How many codes (a cohort); 1 when absent.',
       }),
     ),
     uses: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_USES_PER_CODE, description: 'Uses per code; 1 when absent.' }),
+      Type.Integer({
+        format: 'int32',
+        minimum: 1,
+        maximum: MAX_USES_PER_CODE,
+        description: 'Uses per code; 1 when absent.',
+      }),
     ),
     label: Type.Optional(
       Type.String({ minLength: 1, maxLength: 200, description: 'The cohort’s name, e.g. "London meetup".' }),
@@ -79,6 +86,7 @@ export const CreateInviteCodes = Type.Object(
     expires: Type.Optional(
       Type.String({
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        maxLength: limits.apiText.dateMaxLength,
         description: 'The last day (UTC) the codes work, YYYY-MM-DD.',
       }),
     ),
@@ -151,7 +159,12 @@ export const UserIdParams = Type.Object({
 
 export const GrantInvites = Type.Object(
   {
-    count: Type.Integer({ minimum: 1, maximum: 100, description: 'How many more one-use codes.' }),
+    count: Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 100,
+      description: 'How many more one-use codes.',
+    }),
     reason: changeFields.reason,
   },
   { additionalProperties: false, examples: [{ count: 3, reason: 'Hosts the Camden chess evening' }] },

@@ -75,7 +75,12 @@ export const WaitlistInvite = Type.Union(
     ),
     Type.Object(
       {
-        next: Type.Integer({ minimum: 1, maximum: 1000, description: 'The N longest-waiting numbers.' }),
+        next: Type.Integer({
+          format: 'int32',
+          minimum: 1,
+          maximum: 1000,
+          description: 'The N longest-waiting numbers.',
+        }),
         reason: changeFields.reason,
       },
       { additionalProperties: false },
@@ -118,7 +123,12 @@ export type WaitlistInvitations = Static<typeof WaitlistInvitations>;
 
 export const PurgeRequest = Type.Object(
   {
-    olderThanDays: Type.Integer({ minimum: 1, maximum: 36_500, description: 'Rows older than this go.' }),
+    olderThanDays: Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 36_500,
+      description: 'Rows older than this go.',
+    }),
     ...changeFields,
   },
   {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { exampleEntry, exampleMember as exampleProfile } from './examples';
 import { MemberStatus, memberProfileFields, whoIKnowEntryFields } from './member';
 
@@ -60,12 +61,12 @@ export const LinkRequest = Type.Object(
   {
     linking_code: Type.String({
       minLength: 1,
-      maxLength: 64,
+      maxLength: limits.apiText.linkingCodeMaxLength,
       description: 'The code the member sent in their first message (from the wa.me link).',
     }),
     whatsapp_number: Type.String({
       minLength: 1,
-      maxLength: 40,
+      maxLength: limits.apiText.whatsAppNumberMaxLength,
       description: 'The number the message came from; it must be the one they registered.',
     }),
   },
@@ -87,7 +88,11 @@ export const Linked = Type.Object(
 export type Linked = Static<typeof Linked>;
 
 export const MemberParams = Type.Object({
-  user_id: Type.String({ maxLength: 64, description: "The member's id.", examples: [exampleUserId] }),
+  user_id: Type.String({
+    maxLength: limits.apiText.idMaxLength,
+    description: "The member's id.",
+    examples: [exampleUserId],
+  }),
 });
 export type MemberParams = Static<typeof MemberParams>;
 

@@ -1,10 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 
 /** `GET /api/auth/validate-code/{code}`. */
 export const InviteCodeParams = Type.Object({
-  // No maxLength: an over-long code is simply not one of ours (valid:false), not a bad request.
+  // The router's own bound, not a code's: an over-long code is simply not one of ours (valid:false).
   code: Type.String({
-    description: 'The code as typed; trimmed, letter case ignored.',
+    maxLength: limits.apiText.pathParameterMaxLength,
+    description: `The code as typed; trimmed, letter case ignored. Longer than ${limits.inviteCode.maxLength} characters: valid:false.`,
     examples: ['K7MQ2XPA4R'],
   }),
 });

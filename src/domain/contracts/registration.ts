@@ -81,7 +81,9 @@ export const RegistrationFormData = Type.Object(
     invite_code: Type.Optional(text(limits.inviteCode.maxLength * 2)),
     first_name: Type.Optional(text(max.firstName * 2)),
     last_name: Type.Optional(text(max.lastName * 2)),
-    age: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 10 }), Type.Null()])),
+    age: Type.Optional(
+      Type.Union([Type.Number(), Type.String({ maxLength: limits.apiText.ageTextMaxLength }), Type.Null()]),
+    ),
     location: Type.Optional(text(max.location * 2)),
     phone: Type.Optional(text(limits.phoneInputMaxLength)),
     occupation: Type.Optional(text(max.occupation * 2)),
@@ -98,8 +100,10 @@ export const RegistrationFormData = Type.Object(
       ),
     ),
     who_i_know_people: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
-    looking_for: Type.Optional(Type.Array(text(40), { maxItems: 10 })),
-    interests: Type.Optional(Type.Array(text(max.joy * 2), { maxItems: 10 })),
+    looking_for: Type.Optional(
+      Type.Array(text(limits.apiText.lookingForOptionMaxLength), { maxItems: limits.apiText.choicesMax }),
+    ),
+    interests: Type.Optional(Type.Array(text(max.joy * 2), { maxItems: limits.apiText.choicesMax })),
   },
   {
     description: 'The `form_data` part: JSON text of the registration, sent before the photos.',

@@ -10,8 +10,10 @@ import { SuccessMessage } from './errors';
 export const WaitlistJoinRequest = Type.Object(
   {
     phone_number: Type.Optional(Type.String({ maxLength: limits.phoneInputMaxLength })),
-    name: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-    email: Type.Optional(Type.String({ maxLength: 1000 })),
+    name: Type.Optional(
+      Type.Union([Type.String({ maxLength: limits.apiText.waitlistTextMaxLength }), Type.Null()]),
+    ),
+    email: Type.Optional(Type.String({ maxLength: limits.apiText.waitlistTextMaxLength })),
   },
   {
     additionalProperties: false,

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { limits } from '../limits';
 
 /**
  * The events we POST to the assistant's webhook (Standard Webhooks), one schema per event type.
@@ -7,8 +8,12 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
  * no access token, no linking code.
  */
 
-const UserId = Type.String({ description: "The member's id, as in the assistant's API." });
-const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+const UserId = Type.String({
+  maxLength: limits.apiText.idMaxLength,
+  description: "The member's id, as in the assistant's API.",
+});
+const Timestamp = (description: string) =>
+  Type.String({ format: 'date-time', maxLength: limits.apiText.dateMaxLength, description });
 
 const MemberRegistered = Type.Object(
   {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { readSettings, type Settings } from './config';
 import { buildApp } from './app';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from './db/database';
+import { migrateDatabase } from './db/migrateDatabase';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './dataDirLock';
 import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
 import { removeAdminToken, writeAdminToken } from './operator/adminToken';
@@ -53,7 +54,7 @@ async function main() {
   limitHeapGrowth();
   const settings = readSettings();
   const { database, lock } = await openDatabase(settings);
-  await database.migrate();
+  await migrateDatabase(database, settings);
   const firstInviteCode = await createFirstInviteCode(database);
   const redis = settings.redisUrl ? await connectRedis(settings.redisUrl) : undefined;
   const adminToken = lock ? writeAdminToken(settings.dataDir) : undefined;

@@ -99,6 +99,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.exec(`VACUUM FULL ${tables.map(quoteIdentifier).join(', ')}`);
       if (dataDir) await client.exec('CHECKPOINT');
     },
+    // A checkpoint first, so a restore has little WAL to replay. Then the tarball is written while
+    // no transaction is open (PGlite's transaction lock) and no statement runs (dumpDataDir takes
+    // the query lock): the files hold every committed transaction and nothing of an unfinished one,
+    // which is what PostgreSQL recovers from after a crash.
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT');
+      const archive = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      return new Uint8Array(await archive.arrayBuffer());
+    },
     close: async () => {
       if (client.closed) return;
       // PGlite never fsyncs on its own: flush everything to the folder before letting go of it.

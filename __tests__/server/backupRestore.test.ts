@@ -116,6 +116,8 @@ describe('npm run db -- backup | restore on the embedded database', () => {
     expect(restored.stdout).toContain(`Restored ${archive} into ${target}.`);
     expect(fs.statSync(target).mode & 0o777).toBe(0o700);
     expect(entriesOpenToOthers(target)).toEqual([]);
+    // The running server's lock and admin token are not part of the database.
+    expect(fs.readdirSync(target).filter((name) => ['becca.lock', 'admin-token'].includes(name))).toEqual([]);
 
     const copy = await contentsOf(target);
     // What happened after the backup: the late member, their code, event, and the audit rows of the

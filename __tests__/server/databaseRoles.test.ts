@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -167,6 +168,36 @@ describe('two database roles: the owner migrates, the server reads and writes', 
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     await server.stop();
     expect(await refusal('app', 'ALTER TABLE operator_audit DISABLE TRIGGER ALL')).toMatch(/^42501: /);
+  });
+
+  test('docs/backups.md’s pg_dump and pg_restore bring it back with its rows and its grants', async () => {
+    const dump = path.join(makeTempDir('becca-roles-dump'), 'becca.dump');
+    execFileSync('pg_dump', ['--format=custom', `--file=${dump}`, urlAs('owner')], { stdio: 'pipe' });
+    const restored = `${names.database}_restored`;
+    const base = urlAs('superuser', new URL(baseUrl).pathname.slice(1));
+    await run(base, `CREATE DATABASE ${restored} OWNER ${names.owner}`);
+    try {
+      execFileSync('pg_restore', ['--exit-on-error', `--dbname=${urlAs('owner', restored)}`, dump], {
+        stdio: 'pipe',
+      });
+      await run(urlAs('superuser', restored), `GRANT CONNECT ON DATABASE ${restored} TO ${names.app}`);
+      const client = new pg.Client({ connectionString: urlAs('app', restored) });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ action: string }>(
+          'SELECT action FROM operator_audit ORDER BY id',
+        );
+        expect(rows.map((row) => row.action)).toEqual(['invite.create', 'members.delete']);
+        await expect(client.query('ALTER TABLE operator_audit DISABLE TRIGGER ALL')).rejects.toMatchObject({
+          code: '42501',
+        });
+        await expect(client.query('DELETE FROM operator_audit')).rejects.toMatchObject({ code: '42501' });
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await run(base, `DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`);
+    }
   });
 
   test('DATABASE_MIGRATION_URL without DATABASE_URL is refused', async () => {

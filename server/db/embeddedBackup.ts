@@ -110,8 +110,10 @@ export async function restoreDataDir(dataDir: string, archive: Uint8Array, repla
       );
     }
     for (const name of present) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
-    for (const name of fs.readdirSync(staging))
-      fs.renameSync(path.join(staging, name), path.join(dataDir, name));
+    for (const name of fs.readdirSync(staging)) {
+      // Our own lock stays: no server may start until the folder is whole.
+      if (name !== LOCK_FILE_NAME) fs.renameSync(path.join(staging, name), path.join(dataDir, name));
+    }
     makeDataDirPrivate(dataDir);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });

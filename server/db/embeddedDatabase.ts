@@ -1,6 +1,7 @@
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { databaseArchive } from './dataDirArchive';
 import { migrationsFolder, quoteIdentifier, type Database, type Db } from './database';
 import { initEmbeddedDataDir } from './initEmbeddedDataDir';
 import * as schema from './schema';
@@ -105,8 +106,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     // which is what PostgreSQL recovers from after a crash.
     dumpDataDir: async () => {
       await client.exec('CHECKPOINT');
-      const archive = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
-      return new Uint8Array(await archive.arrayBuffer());
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return databaseArchive(new Uint8Array(await tar.arrayBuffer()));
     },
     close: async () => {
       if (client.closed) return;

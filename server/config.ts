@@ -112,7 +112,7 @@ export const Environment = Type.Object({
   HOST: text('localhost'),
   DATA_DIR: text('./data'),
   DATABASE_URL: optionalSecret(),
-  /** The owner role's address, for migrations only (docs/upgrades.md, two database roles). */
+  /** The owner role's address, for migrations only (docs/install.md, PostgreSQL with two roles). */
   DATABASE_MIGRATION_URL: optionalSecret(),
   REDIS_URL: optionalSecret(),
   ASSISTANT_WHATSAPP_NUMBER: text(brand.assistantWhatsAppNumber),

@@ -72,7 +72,7 @@ function request(
 }
 
 async function waitForPort(port: number, nginx: ChildProcess, log: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if (nginx.exitCode !== null) throw new Error(`nginx exited: ${log()}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
@@ -98,18 +98,20 @@ describe('deploy/nginx.conf in front of two real servers', () => {
 
   beforeAll(async () => {
     const webRoot = makeWebRoot();
-    for (const name of ['a', 'b']) {
-      servers.push(
-        await startServerProcess({
-          dataDir: makeTempDir(`becca-nginx-${name}`),
-          env: {
-            WEB_ROOT: webRoot,
-            TRUST_PROXY_HOPS: '1',
-            VALIDATE_CODE_RATE_LIMIT: String(FAILED_CHECKS_PER_MINUTE),
-          },
-        }),
-      );
-    }
+    servers.push(
+      ...(await Promise.all(
+        ['a', 'b'].map((name) =>
+          startServerProcess({
+            dataDir: makeTempDir(`becca-nginx-${name}`),
+            env: {
+              WEB_ROOT: webRoot,
+              TRUST_PROXY_HOPS: '1',
+              VALIDATE_CODE_RATE_LIMIT: String(FAILED_CHECKS_PER_MINUTE),
+            },
+          }),
+        ),
+      )),
+    );
     const cert = path.join(folder, 'cert.pem');
     const key = path.join(folder, 'key.pem');
     execFileSync(
@@ -133,35 +135,44 @@ describe('deploy/nginx.conf in front of two real servers', () => {
       ],
       { stdio: 'ignore' },
     );
-    const ports = { http: await freePort(), https: await freePort() };
-    const site = renderSite(fs.readFileSync(path.join(projectRoot, 'deploy/nginx.conf'), 'utf8'), {
-      ...ports,
-      cert,
-      key,
-      upstreams: servers.map((server) => Number(new URL(server.url).port)),
-    });
-    fs.writeFileSync(path.join(folder, 'becca.conf'), site);
-    // What Debian's /etc/nginx/nginx.conf gives a site, in this folder and in one foreground process.
-    const temp = (name: string) => path.join(folder, name);
-    fs.writeFileSync(
-      path.join(folder, 'nginx.conf'),
-      `daemon off; master_process off; worker_processes 1; pid ${temp('nginx.pid')}; error_log ${errorLog} warn;
-events { worker_connections 128; }
-http {
-  access_log off;
-  client_body_temp_path ${temp('body')}; proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')}; uwsgi_temp_path ${temp('uwsgi')}; scgi_temp_path ${temp('scgi')};
-  include ${temp('becca.conf')};
-}
-`,
-    );
-    const config = ['-p', folder, '-e', errorLog, '-c', path.join(folder, 'nginx.conf')];
-    execFileSync(NGINX, ['-t', ...config], { stdio: 'pipe' });
-    nginx = spawn(NGINX, config, { stdio: 'ignore' });
-    await waitForPort(ports.https, nginx, readErrorLog);
-    httpsUrl = `https://127.0.0.1:${ports.https}`;
-    httpUrl = `http://127.0.0.1:${ports.http}`;
-  }, 120_000);
+    // A free port can be taken by another process before nginx binds it: then again, with new ones.
+    for (let attempt = 1; ; attempt += 1) {
+      const ports = { http: await freePort(), https: await freePort() };
+      const site = renderSite(fs.readFileSync(path.join(projectRoot, 'deploy/nginx.conf'), 'utf8'), {
+        ...ports,
+        cert,
+        key,
+        upstreams: servers.map((server) => Number(new URL(server.url).port)),
+      });
+      fs.writeFileSync(path.join(folder, 'becca.conf'), site);
+      // What Debian's /etc/nginx/nginx.conf gives a site, in this folder and in one foreground process.
+      const temp = (name: string) => path.join(folder, name);
+      fs.writeFileSync(
+        path.join(folder, 'nginx.conf'),
+        `daemon off; master_process off; worker_processes 1; pid ${temp('nginx.pid')}; error_log ${errorLog} warn;
+  events { worker_connections 128; }
+  http {
+    access_log off;
+    client_body_temp_path ${temp('body')}; proxy_temp_path ${temp('proxy')};
+    fastcgi_temp_path ${temp('fastcgi')}; uwsgi_temp_path ${temp('uwsgi')}; scgi_temp_path ${temp('scgi')};
+    include ${temp('becca.conf')};
+  }
+  `,
+      );
+      const config = ['-p', folder, '-e', errorLog, '-c', path.join(folder, 'nginx.conf')];
+      execFileSync(NGINX, ['-t', ...config], { stdio: 'pipe' });
+      nginx = spawn(NGINX, config, { stdio: 'ignore' });
+      try {
+        await waitForPort(ports.https, nginx, readErrorLog);
+      } catch (error) {
+        if (attempt < 3 && /Address already in use/.test(readErrorLog())) continue;
+        throw error;
+      }
+      httpsUrl = `https://127.0.0.1:${ports.https}`;
+      httpUrl = `http://127.0.0.1:${ports.http}`;
+      break;
+    }
+  }, 300_000);
 
   afterAll(async () => {
     if (nginx && nginx.exitCode === null) {

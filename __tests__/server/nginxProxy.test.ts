@@ -103,6 +103,8 @@ describe('deploy/nginx.conf in front of two real servers', () => {
         ['a', 'b'].map((name) =>
           startServerProcess({
             dataDir: makeTempDir(`becca-nginx-${name}`),
+            // Two first starts at once (each creates its database) on a busy machine.
+            startTimeoutMs: 180_000,
             env: {
               WEB_ROOT: webRoot,
               TRUST_PROXY_HOPS: '1',

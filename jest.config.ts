@@ -36,10 +36,13 @@ const config: Config = {
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
       // Two instances share state only through PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL);
       // the fleet's faults need CI's tools (initdb, redis-server, haproxy), there when those are.
-      testPathIgnorePatterns:
-        process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+      testPathIgnorePatterns: [
+        ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
           ? []
-          : ['/__tests__/server/twoInstances\\.test\\.ts$', '/__tests__/server/fleetFaults\\.test\\.ts$'],
+          : ['/__tests__/server/twoInstances\\.test\\.ts$', '/__tests__/server/fleetFaults\\.test\\.ts$']),
+        // Database roles are PostgreSQL's.
+        ...(process.env.TEST_DATABASE_URL ? [] : ['/__tests__/server/databaseRoles\\.test\\.ts$']),
+      ],
       // Starting a database (PGlite boots PostgreSQL in WASM) takes seconds on a busy 2-core machine.
       setupFilesAfterEnv: ['<rootDir>/__tests__/server/setupServerTests.ts'],
     },

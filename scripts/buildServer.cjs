@@ -64,7 +64,7 @@ function buildServer(projectRoot) {
   fs.renameSync(staging, outDir);
 }
 
-module.exports = { buildServer, serverEntry };
+module.exports = { buildServer, serverEntry, RUN_FROM_NODE_MODULES };
 
 if (require.main === module) {
   const projectRoot = path.resolve(__dirname, '..');

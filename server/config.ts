@@ -29,6 +29,8 @@ export interface Settings {
   dataDir: string;
   /** When set, PostgreSQL instead of the embedded database. */
   databaseUrl: string | undefined;
+  /** When set, migrations run through this connection (the tables' owner); DATABASE_URL's role only reads and writes. */
+  databaseMigrationUrl: string | undefined;
   /** When set, rate-limit counters live in Redis so several instances share them. */
   redisUrl: string | undefined;
   assistantWhatsAppNumber: string;
@@ -116,6 +118,8 @@ export const Environment = Type.Object({
   HOST: text('localhost'),
   DATA_DIR: text('./data'),
   DATABASE_URL: optionalSecret(),
+  /** The owner role's address, for migrations only (docs/install.md, PostgreSQL with two roles). */
+  DATABASE_MIGRATION_URL: optionalSecret(),
   REDIS_URL: optionalSecret(),
   ASSISTANT_WHATSAPP_NUMBER: text(brand.assistantWhatsAppNumber),
   /** Unset: http://localhost:PORT. */
@@ -218,10 +222,16 @@ function schemaProblems(values: Record<string, unknown>, env: NodeJS.ProcessEnv)
 
 /** Rules between variables, which one variable's schema cannot say. */
 function pairingProblems(values: Partial<EnvironmentValues>): string[] {
+  const problems: string[] = [];
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = values;
-  if (Boolean(url) === Boolean(secret)) return [];
-  const [set, missing] = url ? ['WEBHOOK_URL', 'WEBHOOK_SECRET'] : ['WEBHOOK_SECRET', 'WEBHOOK_URL'];
-  return [`${set} is set without ${missing}: the two must be set together (or neither)`];
+  if (Boolean(url) !== Boolean(secret)) {
+    const [set, missing] = url ? ['WEBHOOK_URL', 'WEBHOOK_SECRET'] : ['WEBHOOK_SECRET', 'WEBHOOK_URL'];
+    problems.push(`${set} is set without ${missing}: the two must be set together (or neither)`);
+  }
+  if (values.DATABASE_MIGRATION_URL && !values.DATABASE_URL) {
+    problems.push('DATABASE_MIGRATION_URL is set without DATABASE_URL: it names the owner of that database');
+  }
+  return problems;
 }
 
 function settingsFrom(values: EnvironmentValues): Settings {
@@ -231,6 +241,7 @@ function settingsFrom(values: EnvironmentValues): Settings {
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseMigrationUrl: values.DATABASE_MIGRATION_URL,
     redisUrl: values.REDIS_URL,
     assistantWhatsAppNumber: values.ASSISTANT_WHATSAPP_NUMBER.replace(/\D/g, ''),
     appUrl: values.APP_URL ?? `http://localhost:${values.PORT}`,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { readSettings, type Settings } from './config';
 import { buildApp } from './app';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from './db/database';
+import { migrateDatabase } from './db/migrateDatabase';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './dataDirLock';
 import { countInviteCodes, createInviteCode } from './invites/inviteCodeStore';
 import { removeAdminToken, writeAdminToken } from './operator/adminToken';
@@ -49,10 +50,14 @@ async function createFirstInviteCode(database: Database): Promise<string | undef
  * invite code. A PostgreSQL that does not answer yet is waited for, with a log line each attempt,
  * while /health/live answers and /health says 503; any other failure (a wrong password) ends the start.
  */
-async function prepareDatabase(database: Database, log: FastifyBaseLogger): Promise<string | undefined> {
+async function prepareDatabase(
+  database: Database,
+  settings: Settings,
+  log: FastifyBaseLogger,
+): Promise<string | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await database.migrate();
+      await migrateDatabase(database, settings);
       return await createFirstInviteCode(database);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
@@ -86,7 +91,7 @@ async function main() {
   const embedded = database.engine === 'pglite';
   let firstInviteCode: string | undefined;
   if (embedded) {
-    await database.migrate();
+    await migrateDatabase(database, settings);
     firstInviteCode = await createFirstInviteCode(database);
   }
   const readiness = new Readiness({ migrated: embedded });
@@ -120,7 +125,7 @@ async function main() {
 
   await app.listen({ port: settings.port, host: settings.host });
   if (!embedded) {
-    firstInviteCode = await prepareDatabase(database, app.log);
+    firstInviteCode = await prepareDatabase(database, settings, app.log);
     readiness.migrated = true;
   }
   const address = app.server.address() as AddressInfo;

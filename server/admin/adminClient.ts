@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { readSettings } from '../config';
 import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
+import { migrateDatabase } from '../db/migrateDatabase';
 import { readAdminToken } from '../operator/adminToken';
 
 /**
@@ -18,6 +19,8 @@ import { readAdminToken } from '../operator/adminToken';
 export interface AdminClient {
   /** The route's JSON answer; a refusal (any status but 2xx) throws AdminRefusal with its detail. */
   call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  /** A POST route's answer as bytes (a backup archive); a refusal throws AdminRefusal as `call` does. */
+  download(path: string): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -53,14 +56,21 @@ const jsonType = (body: unknown): Record<string, string> =>
 
 /** Over loopback to the running server that owns the embedded database, with its admin token. */
 function serverClient(baseUrl: string, token: string): AdminClient {
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(new URL(path, baseUrl), {
+      method,
+      headers: { authorization: `Bearer ${token}`, [CLI_ACTOR_HEADER]: whoRunsThis(), ...jsonType(body) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
     call: async (method, path, body) => {
-      const response = await fetch(new URL(path, baseUrl), {
-        method,
-        headers: { authorization: `Bearer ${token}`, [CLI_ACTOR_HEADER]: whoRunsThis(), ...jsonType(body) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const response = await send(method, path, body);
       return answerOf(response.status, await response.json().catch(() => undefined));
+    },
+    download: async (path) => {
+      const response = await send('POST', path);
+      if (!response.ok) answerOf(response.status, await response.json().catch(() => undefined));
+      return new Uint8Array(await response.arrayBuffer());
     },
     close: async () => {},
   };
@@ -75,26 +85,34 @@ export function injectClient(
   token: string,
   close: () => Promise<void> = async () => {},
 ): AdminClient {
+  const send = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+    app.inject({
+      method,
+      url: path,
+      headers: {
+        authorization: `Bearer ${token}`,
+        host: 'localhost',
+        [CLI_ACTOR_HEADER]: whoRunsThis(),
+        ...jsonType(body),
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const jsonOf = (response: { json(): unknown }): unknown => {
+    try {
+      return response.json();
+    } catch {
+      return undefined;
+    }
+  };
   return {
     call: async (method, path, body) => {
-      const response = await app.inject({
-        method,
-        url: path,
-        headers: {
-          authorization: `Bearer ${token}`,
-          host: 'localhost',
-          [CLI_ACTOR_HEADER]: whoRunsThis(),
-          ...jsonType(body),
-        },
-        payload: body === undefined ? undefined : JSON.stringify(body),
-      });
-      let json: unknown;
-      try {
-        json = response.json();
-      } catch {
-        json = undefined;
-      }
-      return answerOf(response.statusCode, json);
+      const response = await send(method, path, body);
+      return answerOf(response.statusCode, jsonOf(response));
+    },
+    download: async (path) => {
+      const response = await send('POST', path);
+      if (response.statusCode >= 300) answerOf(response.statusCode, jsonOf(response));
+      return new Uint8Array(response.rawPayload);
     },
     close,
   };
@@ -103,10 +121,11 @@ export function injectClient(
 /** Builds the app on a database this process opened, for its admin routes alone. */
 async function inProcessClient(database: Database, release = () => {}): Promise<AdminClient> {
   try {
-    await database.migrate();
+    const settings = readSettings();
+    await migrateDatabase(database, settings);
     const adminToken = randomBytes(32).toString('base64url');
     const app = await buildApp({
-      settings: readSettings(),
+      settings,
       database,
       logger: false,
       adminToken,

@@ -15,6 +15,11 @@ export interface Database {
    * bytes in these tables (see the README's Privacy section for what each engine keeps).
    */
   forgetDeletedRows(tables: readonly string[]): Promise<void>;
+  /**
+   * The embedded database's files as a gzipped tarball, as of one moment between transactions
+   * (`npm run db -- backup`); PostgreSQL has none (pg_dump backs it up).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { databaseArchive } from './dataDirArchive';
 import { migrationsFolder, quoteIdentifier, type Database, type Db } from './database';
 import { initEmbeddedDataDir } from './initEmbeddedDataDir';
 import * as schema from './schema';
@@ -98,6 +99,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     forgetDeletedRows: async (tables) => {
       await client.exec(`VACUUM FULL ${tables.map(quoteIdentifier).join(', ')}`);
       if (dataDir) await client.exec('CHECKPOINT');
+    },
+    // A checkpoint first, so a restore has little WAL to replay. Then the tarball is written while
+    // no transaction is open (PGlite's transaction lock) and no statement runs (dumpDataDir takes
+    // the query lock): the files hold every committed transaction and nothing of an unfinished one,
+    // which is what PostgreSQL recovers from after a crash.
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT');
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return databaseArchive(new Uint8Array(await tar.arrayBuffer()));
     },
     close: async () => {
       if (client.closed) return;

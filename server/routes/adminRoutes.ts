@@ -6,6 +6,7 @@ import { carriesAdminToken } from '../operator/adminToken';
 import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
 import { operatorFromSession } from '../operator/operatorSessions';
 import { auditAdminRoutes } from './auditAdminRoutes';
+import { backupAdminRoutes } from './backupAdminRoutes';
 import { inviteCodeAdminRoutes } from './inviteCodeAdminRoutes';
 import { memberAdminRoutes } from './memberAdminRoutes';
 import { operatorAdminRoutes } from './operatorAdminRoutes';
@@ -52,4 +53,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<
   await app.register(auditAdminRoutes, options);
   await app.register(operatorAdminRoutes, options);
   await app.register(overviewAdminRoutes, options);
+  await app.register(backupAdminRoutes, options);
 };

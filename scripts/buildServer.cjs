@@ -19,7 +19,7 @@ const ENTRY = 'server/main.ts';
 const OUT_DIR = path.join('build', 'server');
 
 /**
- * Required from node_modules at run time, not bundled: native addons (sharp, koffi), packages that
+ * Required from node_modules at run time, not bundled: native addons (sharp), packages that
  * load their own files by path (PGlite its WebAssembly and data bundle, pino its transport workers,
  * swagger-ui-dist the files /api/docs serves), and the PostgreSQL and Redis drivers, which a server
  * loads only when configured for them (server/db/database.ts, server/main.ts).
@@ -27,7 +27,6 @@ const OUT_DIR = path.join('build', 'server');
 const RUN_FROM_NODE_MODULES = [
   '@electric-sql/pglite',
   'sharp',
-  'koffi',
   'pino',
   'swagger-ui-dist',
   'pg',

@@ -8,11 +8,8 @@ import { removeAdminToken, writeAdminToken } from './operator/adminToken';
 import { installShutdown } from './shutdown';
 import { framedBlock, openLogOutput } from './logging/logOutput';
 import { loggerOptions } from './logging/requestLogging';
-import { limitHeapGrowth } from './heapGrowth';
-import { startMemoryTrim } from './memoryTrim';
 
 const FIRST_INVITE_USES = 10;
-const MEMORY_TRIM_INTERVAL_MS = 5_000;
 
 async function openDatabase(settings: Settings): Promise<{ database: Database; lock?: DataDirLock }> {
   if (settings.databaseUrl) return { database: await openPostgresDatabase(settings.databaseUrl) };
@@ -50,7 +47,6 @@ function loopbackUrl(address: AddressInfo): string {
 }
 
 async function main() {
-  limitHeapGrowth();
   const settings = readSettings();
   const { database, lock } = await openDatabase(settings);
   await database.migrate();
@@ -60,14 +56,12 @@ async function main() {
   const output = openLogOutput({ format: settings.logFormat, noColour: settings.noColour });
   const logger = loggerOptions(settings, output.stream);
   const app = await buildApp({ settings, database, redis, adminToken, logger });
-  const memoryTrim = startMemoryTrim({ intervalMs: MEMORY_TRIM_INTERVAL_MS });
 
   installShutdown({
     app,
     closeDatabase: () => database.close(),
     flushLogs: output.flush,
     releaseResources: () => {
-      memoryTrim.stop();
       redis?.disconnect();
       if (lock) {
         removeAdminToken(settings.dataDir);
@@ -79,8 +73,6 @@ async function main() {
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address() as AddressInfo;
   lock?.update({ adminUrl: loopbackUrl(address) });
-  // Start-up (migrations, PostgreSQL's boot inside PGlite) leaves the most freed native memory behind.
-  memoryTrim.trimNow();
   const storage = database.engine === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
   output.print(`Becca is running on http://${settings.host}:${address.port} (${storage})\n`);
   if (firstInviteCode) {

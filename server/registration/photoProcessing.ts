@@ -2,7 +2,6 @@ import os from 'node:os';
 import pLimit from 'p-limit';
 import type { Sharp, SharpOptions } from 'sharp';
 import { HttpError } from '../httpError';
-import { collectYoungGeneration } from '../v8Collections';
 import { limits } from '../../src/domain/limits';
 import {
   detectPhotoFormat,
@@ -56,38 +55,6 @@ const photoDecodingLimit = pLimit(os.availableParallelism());
 export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   assertAcceptedFormat(input);
   return photoDecodingLimit(() => decodeAndReencode(input));
-}
-
-/**
- * Hands an uploaded photo's memory back once it has been decoded. The bytes of a photo outlive two
- * young-generation collections while it is read and decoded, so V8 moves them to the old generation,
- * and a dead buffer there is freed only by the next full collection: under a stream of registrations,
- * several megabytes of finished photos waited for it at any time. Transferring the bytes to a new,
- * young ArrayBuffer that nothing holds lets the next minor collection (milliseconds away) free them.
- * Only a buffer that owns its whole ArrayBuffer is transferred; the caller must not read it again.
- */
-export function freeAtNextMinorCollection(buffer: Buffer): void {
-  const whole = buffer.buffer;
-  if (buffer.byteOffset !== 0 || buffer.byteLength !== whole.byteLength) return;
-  if (!(whole instanceof ArrayBuffer) || whole.byteLength === 0) return;
-  structuredClone(whole, { transfer: [whole] });
-}
-
-/**
- * Frees a finished registration's uploaded photos now. A registration leaves about twice its photos'
- * size in dead array buffers (the body as it arrived, then the photo in one piece), and V8 counts
- * array-buffer memory against its old generation until a collection frees it. Left to the next
- * scheduled young-generation collection, that memory was still counted when the next registrations
- * added theirs, and with the old generation's growth held to half of what is live (heapGrowth.ts) V8
- * ran a full mark-compact every three registrations. Handing the photos over
- * (freeAtNextMinorCollection) and collecting the young generation at once, about a millisecond,
- * measured 60 % fewer full collections and 6 % more registrations a second (npm run bench's
- * registration load, interleaved against the code without it). The caller must not read the photos again.
- */
-export function releasePhotos(photos: readonly Buffer[]): void {
-  if (photos.length === 0) return;
-  for (const photo of photos) freeAtNextMinorCollection(photo);
-  collectYoungGeneration();
 }
 
 /** The allowlist, from the bytes: anything else never reaches the decoder (SVG, TIFF, PDF, HEIC...). */

@@ -8,7 +8,7 @@ import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloa
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
-import { processPhoto, releasePhotos } from '../registration/photoProcessing';
+import { processPhoto } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
 import {
   InviteRejectedError,
@@ -101,7 +101,6 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
     async (request, reply) => {
       const claim = uploadBudget.claim();
       let releasePhotoSlot: (() => void) | undefined;
-      let photos: Buffer[] = [];
       try {
         // The invite is checked as soon as its part arrives, before any photo is read.
         const read = await readRegistrationRequest(request, {
@@ -111,7 +110,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
             releasePhotoSlot = await photoSlots.acquire();
           },
         });
-        photos = read.photos;
+        const { photos } = read;
         const checked = checkWebRegistrationPayload(read.payload, photos.length);
         if (checked.error) throw new HttpError(422, checked.error.detail);
         const { payload } = checked;
@@ -134,7 +133,6 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
-        releasePhotos(photos);
         releasePhotoSlot?.();
         claim.release();
       }

@@ -32,8 +32,6 @@ import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders, securityHeaderSets } from './web/securityHeaders';
 import { loadSitePages } from './web/sitePages';
-import { answerPagesBeforeFastify } from './web/directPages';
-import { requestIdGenerator } from './logging/requestIds';
 import { refuseNonCanonicalApiPaths } from './web/requestPath';
 import { registerMetrics } from './metrics/metricsRoutes';
 import { recordAllowedMethods } from './web/allowedMethods';
@@ -82,10 +80,8 @@ export async function buildApp({
     contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
-  const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
-    genReqId: nextRequestId,
     logController: new OneLinePerRequest(),
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
@@ -206,7 +202,6 @@ export async function buildApp({
   await app.register(siteFileRoutes, { siteUrl });
   const { webRoot } = settings;
   const pages = await loadSitePages(webRoot, siteUrl, securityHeaders.forDocuments);
-  answerPagesBeforeFastify(app, { pages, nextRequestId, timeResponse: app.metrics.timeResponse });
   await app.register(webAppRoutes, { webRoot, pages, allowedMethods });
   return app;
 }

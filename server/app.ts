@@ -24,10 +24,9 @@ import { limits } from '../src/domain/limits';
 import { HttpError } from './httpError';
 import { answerClientError, closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { acceptEmptyJsonBodies } from './jsonBody';
-import { UploadBudget } from './registration/uploadBudget';
+import { PhotoQueue } from './registration/photoQueue';
 import { attemptLimits, counterStore, tooManyAttempts } from './rateLimits/attemptLimits';
 import { rateLimitClientKey } from './rateLimits/clientKey';
-import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders, securityHeaderSets } from './web/securityHeaders';
@@ -172,8 +171,7 @@ export async function buildApp({
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
     attempts,
-    uploadBudget: new UploadBudget(limits.photos.maxBytesInFlight),
-    photoSlots: new PhotoSlots(limits.photos.registrationsAtOnce, limits.photos.maxSlotWaitMs),
+    photoQueue: new PhotoQueue(limits.photos.queue),
   });
   await app.register(memberInviteRoutes, {
     db,

@@ -1,5 +1,3 @@
-import os from 'node:os';
-import pLimit from 'p-limit';
 import type { Sharp, SharpOptions } from 'sharp';
 import { HttpError } from '../httpError';
 import { limits } from '../../src/domain/limits';
@@ -33,19 +31,13 @@ function loadSharp(): Promise<SharpFactory> {
   loadingSharp ??= import('sharp').then(({ default: sharp }) => {
     // Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
     sharp.cache(false);
-    // One thread per photo, one photo per core (below): all cores work, and no photo holds the
-    // per-thread buffers of several.
+    // One thread per photo: the photo queue (photoQueue.ts) decides how many run at once, and no
+    // photo holds the per-thread buffers of several.
     sharp.concurrency(1);
     return sharp;
   });
   return loadingSharp;
 }
-
-/**
- * As many photos decoded at once as there are cores. More buys no speed, only memory: each decode
- * holds a frame, so a burst of uploads would otherwise multiply the peak.
- */
-const photoDecodingLimit = pLimit(os.availableParallelism());
 
 /**
  * Trusts nothing the browser said about the file: the bytes are decoded (which proves they are an
@@ -54,7 +46,7 @@ const photoDecodingLimit = pLimit(os.availableParallelism());
  */
 export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   assertAcceptedFormat(input);
-  return photoDecodingLimit(() => decodeAndReencode(input));
+  return decodeAndReencode(input);
 }
 
 /** The allowlist, from the bytes: anything else never reaches the decoder (SVG, TIFF, PDF, HEIC...). */

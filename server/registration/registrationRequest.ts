@@ -7,7 +7,7 @@ import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm'
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import { HttpError } from '../httpError';
-import type { UploadClaim } from './uploadBudget';
+import type { PhotoQueueTicket } from './photoQueue';
 
 /** A request the route answers with `status` and `detail` without going further. */
 export class RegistrationRequestError extends HttpError {}
@@ -61,10 +61,11 @@ export interface RegistrationRequest {
 export interface RegistrationReading {
   /** Throws (403) unless the code admits a registration; awaited before any photo byte is read. */
   checkInvite(code: string): Promise<void>;
-  /** This request's share of the bytes all uploads may hold together. */
-  claim: UploadClaim;
-  /** Awaited once, after the invite check and before the first photo byte is read. */
-  beforeFirstPhoto?: () => Promise<void>;
+  /**
+   * This request's place in the photo queue: every byte read is counted against the shared cap, and
+   * its turn is awaited after the invite check, before the first photo byte is read.
+   */
+  ticket: PhotoQueueTicket;
 }
 
 const PHOTO_FIELD = /^(photos|photo_\d)$/;
@@ -91,11 +92,11 @@ function translateMultipartError(error: unknown): never {
   throw new RegistrationRequestError(400, 'The upload was incomplete or malformed. Please try again.');
 }
 
-/** A photo part's bytes, each chunk counted against the shared budget as it arrives. */
-async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffer> {
+/** A photo part's bytes, each chunk counted against the shared cap as it arrives. */
+async function readPhoto(part: MultipartFile, ticket: PhotoQueueTicket): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    claim.take(chunk.length);
+    ticket.take(chunk.length);
     chunks.push(chunk);
   }
   // Past the per-photo limit busboy stops passing bytes on and marks the file truncated.
@@ -112,7 +113,7 @@ async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffe
  */
 export async function readRegistrationRequest(
   request: FastifyRequest,
-  { checkInvite, claim, beforeFirstPhoto }: RegistrationReading,
+  { checkInvite, ticket }: RegistrationReading,
 ): Promise<RegistrationRequest> {
   const fields: Record<string, string> = {};
   const photos: Buffer[] = [];
@@ -131,15 +132,15 @@ export async function readRegistrationRequest(
         }
         if (!inviteChecked) throw new RegistrationRequestError(403, PHOTO_BEFORE_INVITE);
         if (photos.length >= limits.photos.max) throw new RegistrationRequestError(422, TOO_MANY_PHOTOS);
-        if (photos.length === 0) await beforeFirstPhoto?.();
-        photos.push(await readPhoto(part, claim));
+        if (photos.length === 0) await ticket.waitForTurn();
+        photos.push(await readPhoto(part, ticket));
         continue;
       }
       if (part.valueTruncated) {
         throw new RegistrationRequestError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
       }
       const value = String(part.value);
-      claim.take(Buffer.byteLength(value));
+      ticket.take(Buffer.byteLength(value));
       fields[part.fieldname] = value;
       if (part.fieldname === 'form_data') {
         webPayload = fromFormData(value);

@@ -16,18 +16,15 @@ import {
   registerUser,
 } from '../registration/registrationStore';
 import { tooManyAttempts, type AttemptLimits } from '../rateLimits/attemptLimits';
-import type { UploadBudget } from '../registration/uploadBudget';
-import type { PhotoSlots } from '../registration/photoSlots';
+import type { PhotoQueue } from '../registration/photoQueue';
 import { whatsAppUrl } from '../registration/whatsAppLink';
 
 export interface RegistrationRouteOptions {
   db: Db;
   assistantWhatsAppNumber: string;
   attempts: Pick<AttemptLimits, 'refusedRegistrations' | 'acceptedRegistrations' | 'phoneConflictsPerCode'>;
-  /** Shared by every registration in flight: the cap on photo bytes held at once. */
-  uploadBudget: UploadBudget;
-  /** How many registrations read and process their photos at once (see PhotoSlots). */
-  photoSlots: PhotoSlots;
+  /** Shared by every registration in flight: turns to process photos and the cap on bytes held. */
+  photoQueue: PhotoQueue;
 }
 
 const registrationMultipartLimits = {
@@ -55,7 +52,7 @@ const REFUSALS = new Set([403, 409, 422]);
  */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, attempts, uploadBudget, photoSlots },
+  { db, assistantWhatsAppNumber, attempts, photoQueue },
 ) => {
   // Registered here, not on the app: multipart adds two hooks to every route in its scope, and only
   // this one reads multipart bodies.
@@ -99,18 +96,13 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
       },
     },
     async (request, reply) => {
-      const claim = uploadBudget.claim();
-      let releasePhotoSlot: (() => void) | undefined;
+      const ticket = photoQueue.enter();
       try {
         // The invite is checked as soon as its part arrives, before any photo is read.
-        const read = await readRegistrationRequest(request, {
+        const { photos, ...read } = await readRegistrationRequest(request, {
           checkInvite: (code) => checkInvite(db, code),
-          claim,
-          beforeFirstPhoto: async () => {
-            releasePhotoSlot = await photoSlots.acquire();
-          },
+          ticket,
         });
-        const { photos } = read;
         const checked = checkWebRegistrationPayload(read.payload, photos.length);
         if (checked.error) throw new HttpError(422, checked.error.detail);
         const { payload } = checked;
@@ -133,8 +125,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
-        releasePhotoSlot?.();
-        claim.release();
+        ticket.release();
       }
     },
   );

@@ -218,7 +218,7 @@ describe('the real server', () => {
   });
 });
 
-describe('log lines held for a batch', () => {
+describe('log lines still pending in the asynchronous destination', () => {
   // A process of its own per case: the output registers an exit hook, and the exit is the point.
   const scriptFor = (ending: string) => `
     import { openLogOutput } from ${JSON.stringify(path.resolve('server/logging/logOutput.ts'))};
@@ -260,7 +260,7 @@ describe('the real server as npm start runs it, its log in a file', () => {
     dataDir = makeTempDir('becca-log-delivery');
     const logFile = `${dataDir}.log`;
     // npm start's environment, node flags and log level (LOG_LEVEL unset: info); stdout a file, as
-    // under a supervisor. Lines are written in batches (server/logging/logOutput.ts).
+    // under a supervisor. Lines are written asynchronously (server/logging/logOutput.ts).
     const server = await startServerProcess({
       dataDir,
       env: { LOG_LEVEL: undefined },

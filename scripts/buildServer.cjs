@@ -5,9 +5,9 @@
  * whitespace and redundant syntax removed but every name kept (stack traces still name their
  * functions; the linked source map gives lines). V8 keeps the source text of every loaded script for
  * as long as the process runs: the ~1,100 files of packages as published (comments, indentation)
- * held 6 MB more of the heap, and of RSS, than this one file does (idle and after the registration
- * bench alike). The packages in RUN_FROM_NODE_MODULES stay there. The migrations sit beside the
- * bundle, where server/db/database.ts looks for them (`__dirname/migrations`).
+ * held more of the heap, and of RSS, than this one file does. The packages in RUN_FROM_NODE_MODULES
+ * stay there. The migrations sit beside the bundle, where server/db/database.ts looks for them
+ * (`__dirname/migrations`).
  *
  *   node scripts/buildServer.cjs      (the last step of `npm run build`)
  */

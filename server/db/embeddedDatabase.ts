@@ -7,7 +7,7 @@ import * as schema from './schema';
 
 /**
  * A photo goes to PGlite as a binary parameter, its bytes as they are. PGlite's own bytea serializer
- * builds one string per byte (about 250 ms of main-thread CPU per MB); even Node's hex encoder makes
+ * builds one string per byte, on the main thread; even Node's hex encoder makes
  * a string twice the photo's size, which PGlite then measures character by character in JavaScript
  * and copies twice more. PGlite's bind message sends any value its serializer returns as an
  * ArrayBuffer view in binary format (PostgreSQL's bytearecv), so that is what this returns; the
@@ -32,7 +32,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
     // The simple protocol: one message, where query() sends five (parse, bind, describe, execute,
-    // sync) and parses as many answers: 60 µs against 100 µs, on a route probes call in floods.
+    // sync) and parses as many answers, on a route probes call in floods.
     ping: async () => {
       await client.exec('SELECT 1');
     },

@@ -25,14 +25,14 @@ let loadingSharp: Promise<SharpFactory> | undefined;
 
 /**
  * libvips is loaded with the first photo, not at start: a server that is only serving pages and
- * answering the API never holds its ~10 MB.
+ * answering the API never holds it.
  */
 function loadSharp(): Promise<SharpFactory> {
   loadingSharp ??= import('sharp').then(({ default: sharp }) => {
     // Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
     sharp.cache(false);
     // One thread per photo: the photo queue (photoQueue.ts) decides how many run at once, and no
-    // photo holds the per-thread buffers of several.
+    // photo holds the per-thread buffers of several (docs/decisions/sharp-concurrency.md).
     sharp.concurrency(1);
     return sharp;
   });
@@ -69,9 +69,8 @@ async function decodeAndReencode(input: Buffer): Promise<ProcessedPhoto> {
       })
       .flatten({ background: '#ffffff' })
       // The standard Huffman tables, not ones optimised for this photo: optimising takes a second
-      // pass over the whole encoded image (and a buffer of all its coefficients) for a file 5-10 %
-      // smaller. Registrations are bound by this pipeline's CPU, and without that pass it finished
-      // 5-25 % more photos a second (DESIGN's noise photo and a smoother 12 MP one).
+      // pass over the whole encoded image for a slightly smaller file, and registrations are bound
+      // by this pipeline's CPU (docs/decisions/jpeg-standard-huffman-tables.md).
       .jpeg({ quality: 85, mozjpeg: false, optimiseCoding: false })
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, mime: 'image/jpeg', width: info.width, height: info.height };

@@ -241,7 +241,12 @@ describe('log lines still pending in the asynchronous destination', () => {
   ])('are all written when the process ends by %s', (_how, ending, status) => {
     const ran = run(ending);
     expect(ran.status).toBe(status);
-    expect(ran.stdout).toBe('{"line":1}\n{"line":2}\n{"line":3}\n');
+    // Every line, whole. On an abrupt exit pino writes what is pending synchronously while its last
+    // asynchronous write may still be on its way, so only a normal end keeps the order for certain.
+    const lines = ran.stdout.split('\n');
+    expect(lines.pop()).toBe('');
+    if (status === 0) expect(lines).toEqual(['{"line":1}', '{"line":2}', '{"line":3}']);
+    else expect([...lines].sort()).toEqual(['{"line":1}', '{"line":2}', '{"line":3}']);
   });
 });
 

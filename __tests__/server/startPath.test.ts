@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE_NAME } from '../../server/dataDirLock';
-import {
-  killLeftoverProcesses,
-  makeTempDir,
-  startServerProcess,
-} from './realServerProcess';
+import { killLeftoverProcesses, makeTempDir, startServerProcess } from './realServerProcess';
 
 // `npm start` boots npm, compiles the server when stale and opens PGlite: seconds on a busy machine.
 jest.setTimeout(240_000);

@@ -4,8 +4,8 @@ const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
 };
 
-/** ESM-only packages in the server's dependency tree (light-my-request's `cookie`, `p-limit`) compiled for jest. */
-const esmDependencies = ['cookie', 'p-limit', 'yocto-queue'];
+/** ESM-only packages in the server's dependency tree (light-my-request's `cookie`) compiled for jest. */
+const esmDependencies = ['cookie'];
 
 const config: Config = {
   // One temporary folder per run, deleted at its end whatever failed (see __tests__/runTempFolder.ts).

@@ -1,16 +1,19 @@
 /**
- * `npm run bench`: measures the real server against its latency and throughput budgets and prints a table.
- * A measurement, not a gate: it exits 0 whatever the figures, and 1 only when the run itself broke.
+ * `npm run bench`: measures the real server against DESIGN §6's budgets, on the embedded engine and
+ * on PostgreSQL, each against its floor in the same run, and prints one table. A measurement, not a
+ * gate: it exits 0 whatever the figures, and 1 only when the run itself broke.
  *
- *   npm run bench                                   embedded PGlite in a temporary DATA_DIR
- *   DATABASE_URL=postgres://… npm run bench         a fresh database created (and dropped) next to that one
- *   npm run bench -- --engine postgres              the same, on postgres://postgres@127.0.0.1:5432/postgres
- *   npm run bench -- --quick                        a third of the durations, for trying the script out
+ *   npm run bench                                   both engines: PGlite in a temporary DATA_DIR, then
+ *                                                   a fresh database on postgres://postgres@127.0.0.1:5432
+ *                                                   (DATABASE_URL names another server), dropped after
+ *   npm run bench -- --engine pglite|postgres       one engine only
+ *   npm run bench -- --quick                        shorter rounds and a 2-minute soak: a few minutes
  *   npm run bench -- --server build/other/main.js   another compiled server (an A/B build), same bench
  *
  * The server runs as `npm start` runs it: its environment, node flags and log level (info, one line
  * per request), stdout into a file as under a supervisor. The one difference is the rate limits,
- * lifted so that the load measures the server rather than its 429s.
+ * lifted so that the load measures the server rather than its 429s. Load comes from other processes
+ * (wrk) where it can; registrations, the room and the soak are sent from this one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,17 +37,19 @@ import {
   postRegistration,
   testPhone,
 } from '../__tests__/server/registrationTraffic';
-import { formatBudgetTable, type BenchMeasurements, type Engine } from './budgetTable';
-import { measureEmbeddedLookupRate } from './embeddedLookupRate';
-import { measureGet } from './httpLoad';
+import { budgetRows, formatBudgetTable, type EngineMeasurements, type Engine, type Row } from './budgetTable';
 import { pixelBombPng, readMemoryMb, sampleRss } from './memory';
 import { measureRegistrations, type RegistrationLoadResult } from './registrationLoad';
-import { measureAgainstFloor, formatFloorRatios, startPhotoFloor } from './floorRatios';
+import { compareWithFloor, startBareServer, startPhotoFloor, type PhotoFloor } from './floorRatios';
 import { makeBenchPhoto } from './benchPhoto';
+import { measureRoom } from './roomLoad';
+import { measureSoak } from './soakLoad';
+import { wrkGet } from './wrkLoad';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const UNLIMITED = '100000000';
 const PIXEL_BOMBS = 5;
+const ROOM = { registrants: 100, withinSeconds: 10 };
 
 const log = (message: string) => console.error(`[bench] ${message}`);
 
@@ -56,26 +61,23 @@ function readOptions() {
       server: { type: 'string' },
     },
   });
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const engine = (values.engine ?? (databaseUrl ? 'postgres' : 'pglite')) as Engine;
-  if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`--engine is pglite or postgres`);
-  const scale = values.quick ? 1 / 3 : 1;
-  const seconds = (full: number) => Math.max(2, Math.round(full * scale));
+  const engines = (values.engine ? [values.engine] : ['pglite', 'postgres']) as Engine[];
+  for (const engine of engines)
+    if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--engine is pglite or postgres');
+  const quick = values.quick;
   return {
-    engine,
-    baseDatabaseUrl: databaseUrl ?? DEFAULT_POSTGRES_URL,
+    engines,
+    baseDatabaseUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
     serverEntry: values.server,
-    seconds: {
-      lookup: seconds(5),
-      get: seconds(10),
-      registrationsWarmUp: seconds(5),
-      idleAfterRegistrations: 15,
-    },
+    validateSeconds: quick ? 5 : 10,
+    registrationsWarmUpSeconds: quick ? 3 : 5,
     // Ours and the photo floor take turns, as on the wrk lines.
-    registrationRounds: { rounds: values.quick ? 2 : 5, secondsPerRound: values.quick ? 3 : 4 },
-    floor: { connections: 50, rounds: values.quick ? 4 : 10, secondsPerRound: values.quick ? 2 : 3 },
+    registrationRounds: { rounds: quick ? 2 : 5, secondsPerRound: quick ? 3 : 4 },
+    floor: { connections: 50, rounds: quick ? 4 : 10, secondsPerRound: quick ? 2 : 3 },
+    soakMinutes: quick ? 2 : 10,
   };
 }
+type Options = ReturnType<typeof readOptions>;
 
 /** Pixel bombs posted one after another while RSS is sampled: a decoder that obeys the cap stays flat. */
 async function measurePixelBombs(server: ServerProcess, inviteCode: string) {
@@ -118,7 +120,7 @@ async function stopServer(server: ServerProcess): Promise<void> {
   }
 }
 
-/** Temporary folders, the fresh database and child processes: undone on every way out, Ctrl-C included. */
+/** Temporary folders, fresh databases and child processes: undone on every way out, Ctrl-C included. */
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanUp(): Promise<void> {
   killLeftoverProcesses();
@@ -157,99 +159,108 @@ function countLines(file: string): number {
   return lines;
 }
 
-async function main() {
-  const options = readOptions();
-  const startLoad = os
-    .loadavg()
-    .slice(0, 2)
-    .map((load) => load.toFixed(1))
-    .join('/');
-  try {
-    const dataDir = makeTempDir('becca-bench');
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
-    cleanups.push(() => fs.rmSync(logFile, { force: true }));
-    const env: NodeJS.ProcessEnv = {
-      // npm start's level (unset: info), not startServerProcess's quiet default for tests.
-      LOG_LEVEL: undefined,
-      // The one difference from npm start: without it the loads below would measure 429s.
-      VALIDATE_CODE_RATE_LIMIT: UNLIMITED,
-      REGISTER_RATE_LIMIT: UNLIMITED,
-      REGISTER_ACCEPTED_RATE_LIMIT: UNLIMITED,
-      WAITLIST_RATE_LIMIT: UNLIMITED,
-    };
-    if (options.engine === 'postgres') {
-      const database = await createFreshPostgresDatabase(options.baseDatabaseUrl, 'becca_bench');
-      cleanups.push(() => database.drop());
-      env.DATABASE_URL = database.url;
-      log(`fresh PostgreSQL database ${new URL(database.url).pathname.slice(1)}`);
-    }
+/** DESIGN's room photo: a phone camera's 8 MP frame at JPEG quality 85, its noise chosen to make 2 MB. */
+async function makeRoomPhoto(): Promise<Buffer> {
+  return makeJpeg(3264, 2448, 85, 13);
+}
 
-    const serverOptions = {
-      dataDir,
-      env,
-      via: 'node' as const,
-      entry: options.serverEntry,
-      stdoutFile: logFile,
-    };
-    let firstStartPeakMb: number | undefined;
-    if (options.engine === 'pglite') {
-      // The first start on an empty folder runs initdb, a one-off peak: measure it, then measure a
-      // server that starts on an existing folder, as every later start does.
-      const first = await startServerProcess({ ...serverOptions, startTimeoutMs: 180_000 });
-      firstStartPeakMb = readMemoryMb(first.pid, 'VmHWM');
-      await stopServer(first);
-    }
-    const server = await startServerProcess({ ...serverOptions, startTimeoutMs: 180_000 });
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idleRssMb = readMemoryMb(server.pid, 'VmRSS');
-    log(`server ${server.pid} on ${server.url} (${options.engine})`);
-    let stopping = false;
-    void server.exited.then((exit) => {
-      if (!stopping)
-        log(`the server ended on its own (${JSON.stringify(exit)}):\n${server.output().slice(-3000)}`);
-    });
+/** What every engine's run shares: the photos, the photo floor and the bare server. */
+interface Shared {
+  photo: Buffer;
+  photoFile: string;
+  roomPhoto: Buffer;
+  photoFloor: PhotoFloor;
+  bareUrl: string;
+}
+
+async function benchEngine(engine: Engine, options: Options, shared: Shared): Promise<EngineMeasurements> {
+  const dataDir = makeTempDir(`becca-bench-${engine}`);
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
+  cleanups.push(() => fs.rmSync(logFile, { force: true }));
+  const env: NodeJS.ProcessEnv = {
+    // npm start's level (unset: info), not startServerProcess's quiet default for tests.
+    LOG_LEVEL: undefined,
+    // The one difference from npm start: without it the loads below would measure 429s.
+    VALIDATE_CODE_RATE_LIMIT: UNLIMITED,
+    REGISTER_RATE_LIMIT: UNLIMITED,
+    REGISTER_ACCEPTED_RATE_LIMIT: UNLIMITED,
+    WAITLIST_RATE_LIMIT: UNLIMITED,
+  };
+  if (engine === 'postgres') {
+    const database = await createFreshPostgresDatabase(options.baseDatabaseUrl, 'becca_bench');
+    cleanups.push(() => database.drop());
+    env.DATABASE_URL = database.url;
+    log(`fresh PostgreSQL database ${new URL(database.url).pathname.slice(1)}`);
+  }
+  const serverOptions = {
+    dataDir,
+    env,
+    via: 'node' as const,
+    entry: options.serverEntry,
+    stdoutFile: logFile,
+    startTimeoutMs: 180_000,
+  };
+  // The first start creates the schema (on an empty DATA_DIR, initdb too), a one-off peak: measured,
+  // then the server is measured as every later start runs, on an existing database.
+  const first = await startServerProcess(serverOptions);
+  const firstStartPeakMb = engine === 'pglite' ? readMemoryMb(first.pid, 'VmHWM') : undefined;
+  await stopServer(first);
+  const server = await startServerProcess(serverOptions);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleRssMb = readMemoryMb(server.pid, 'VmRSS');
+  log(`server ${server.pid} on ${server.url} (${engine}), idle ${Math.round(idleRssMb)} MB`);
+  let stopping = false;
+  void server.exited.then((exit) => {
+    if (!stopping)
+      log(`the server ended on its own (${JSON.stringify(exit)}):\n${server.output().slice(-3000)}`);
+  });
+  const sampler = sampleRss(server.pid);
+  try {
     const created = await runCli('invite', ['create', '--uses', '100000', '--label', 'bench'], {
       DATA_DIR: dataDir,
       DATABASE_URL: env.DATABASE_URL ?? '',
     });
     if (created.code !== 0) throw new Error(`invite create failed: ${created.stderr}`);
     const inviteCode = lastLine(created.stdout);
-    const check = (await (await fetch(`${server.url}/api/auth/validate-code/${inviteCode}`)).json()) as {
-      valid: boolean;
-    };
-    if (!check.valid) throw new Error(`the new invite code ${inviteCode} does not validate`);
 
-    let embeddedLookupRate: number | undefined;
-    if (options.engine === 'pglite') {
-      log(`embedded lookup rate, ${options.seconds.lookup} s…`);
-      embeddedLookupRate = await measureEmbeddedLookupRate(options.seconds.lookup);
+    const validateUrl = `${server.url}/api/auth/validate-code/${inviteCode}`;
+    await wrkGet(validateUrl, { connections: 50, seconds: 2 });
+    log(`wrk: validate-code, ${options.validateSeconds} s…`);
+    const validateCode = await wrkGet(validateUrl, { connections: 50, seconds: options.validateSeconds });
+
+    // The floors of /health and / are engine-independent on their side: measured on the first engine.
+    let health: EngineMeasurements['health'];
+    let landing: EngineMeasurements['landing'];
+    if (engine === options.engines[0]) {
+      const { rounds, secondsPerRound } = options.floor;
+      const described = `${rounds} interleaved rounds of ${secondsPerRound} s`;
+      if (engine === 'pglite') {
+        log(`wrk: /health, ours and bare Fastify + PGlite, ${described}…`);
+        health = await compareWithFloor(`${server.url}/health`, `${shared.bareUrl}/health`, options.floor);
+      }
+      log(`wrk: / with br, ours and the bare bytes, ${described}…`);
+      const brotli = { 'accept-encoding': 'br' };
+      const comparison = await compareWithFloor(
+        `${server.url}/`,
+        `${shared.bareUrl}/`,
+        options.floor,
+        brotli,
+      );
+      const page = await fetch(`${server.url}/`, { headers: brotli });
+      const etag = page.headers.get('etag');
+      const again = await fetch(`${server.url}/`, { headers: { ...brotli, 'if-none-match': etag ?? '' } });
+      landing = { ...comparison, notModified: etag !== null && again.status === 304 };
     }
-    const load = { connections: 50, seconds: options.seconds.get };
-    log(`GET /health, ${load.seconds} s…`);
-    const health = await measureGet(`${server.url}/health`, load);
-    log(`GET validate-code, ${load.seconds} s…`);
-    const validateCode = await measureGet(`${server.url}/api/auth/validate-code/${inviteCode}`, load);
-
-    const floor = await measureAgainstFloor(server.url, options.floor);
 
     const pixelBomb = await measurePixelBombs(server, inviteCode);
-    const photo = await makeBenchPhoto();
-    const photoFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}-photo.jpg`);
-    fs.writeFileSync(photoFile, photo);
-    cleanups.push(() => fs.rmSync(photoFile, { force: true }));
-    log(`photo floor: ${photo.length} bytes through the server's sharp pipeline, in its own process…`);
-    const photoFloor = await startPhotoFloor(photoFile);
-    cleanups.push(() => photoFloor.stop());
-    const sampler = sampleRss(server.pid);
-    // The first seconds of registrations run while V8 is still compiling their code (a tenth
-    // slower): they are not counted, but they are stored and audited like the others.
+
     log(
-      `registrations with a ${photo.length} byte photo, 12 connections: ${options.seconds.registrationsWarmUp} s to warm up…`,
+      `registrations with a ${shared.photo.length} byte photo, 12 connections: ${options.registrationsWarmUpSeconds} s to warm up…`,
     );
-    const warmUp = await measureRegistrations(server.url, inviteCode, photo, {
+    const warmUp = await measureRegistrations(server.url, inviteCode, shared.photo, {
       connections: 12,
-      seconds: options.seconds.registrationsWarmUp,
+      seconds: options.registrationsWarmUpSeconds,
       firstPhone: 0,
     });
     const { rounds: roundCount, secondsPerRound } = options.registrationRounds;
@@ -257,33 +268,56 @@ async function main() {
     const registrationRounds: { result: RegistrationLoadResult; floor: number }[] = [];
     for (let round = 0; round < roundCount; round += 1) {
       const ours = () =>
-        measureRegistrations(server.url, inviteCode, photo, {
+        measureRegistrations(server.url, inviteCode, shared.photo, {
           connections: 12,
           seconds: secondsPerRound,
           firstPhone: 10_000 + round * 5_000,
         });
       if (round % 2 === 0) {
         const result = await ours();
-        registrationRounds.push({ result, floor: await photoFloor.run(secondsPerRound) });
+        registrationRounds.push({ result, floor: await shared.photoFloor.run(secondsPerRound) });
       } else {
-        const floor = await photoFloor.run(secondsPerRound);
+        const floor = await shared.photoFloor.run(secondsPerRound);
         registrationRounds.push({ result: await ours(), floor });
       }
     }
-    photoFloor.stop();
     const registrations = combineRounds(registrationRounds.map(({ result }) => result));
-    registrations.acknowledged.push(...warmUp.acknowledged);
-    // The lifetime peak of this server: start-up, every load above and the registrations.
+    const acknowledged = [...warmUp.acknowledged, ...registrations.acknowledged];
+    // The peak under the registration bench (DESIGN §6): start-up, the loads above and the registrations.
     const peakRssMb = Math.max(sampler.stop().peakMb, readMemoryMb(server.pid, 'VmHWM'));
     log(
-      `registration answers: warming up ${JSON.stringify(warmUp.statuses)}, measured ${JSON.stringify(registrations.statuses)}`,
+      `registration answers: warming up ${JSON.stringify(warmUp.statuses)}, measured ${JSON.stringify(registrations.statuses)}; peak ${Math.round(peakRssMb)} MB`,
     );
-    log(`idle for ${options.seconds.idleAfterRegistrations} s…`);
-    await new Promise((resolve) => setTimeout(resolve, options.seconds.idleAfterRegistrations * 1000));
-    const idleAfterRegistrationsMb = readMemoryMb(server.pid, 'VmRSS');
+
+    let room: EngineMeasurements['room'];
+    if (engine === 'postgres') {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      log(
+        `the room: ${ROOM.registrants} registrants with a ${shared.roomPhoto.length} byte photo within ${ROOM.withinSeconds} s…`,
+      );
+      const result = await measureRoom(server.url, inviteCode, shared.roomPhoto, {
+        ...ROOM,
+        firstPhone: 40_000,
+      });
+      acknowledged.push(...result.acknowledged);
+      room = { ...result, photoBytes: shared.roomPhoto.length };
+    }
+
+    let soak: EngineMeasurements['soak'];
+    // The soak on the engine `npm start` uses by default, or on the only one asked for.
+    if (engine === options.engines[0]) {
+      log(`the soak: ${options.soakMinutes} minutes of mixed traffic…`);
+      soak = await measureSoak(server.url, server.pid, inviteCode, shared.roomPhoto, {
+        minutes: options.soakMinutes,
+        firstPhone: 50_000,
+      });
+      acknowledged.push(...soak.acknowledged);
+      log(`soak RSS every 5 s (MB): ${soak.rssSamplesMb.map(Math.round).join(' ')}`);
+    }
 
     stopping = true;
     await stopServer(server);
+    log(`log file: ${countLines(logFile).toLocaleString('en-GB')} lines`);
     const database = await openStoredDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
     const audit = await auditRegistrations(database.db).finally(() => database.close());
     const isWhole = (user: (typeof audit.users)[number]) =>
@@ -293,66 +327,81 @@ async function main() {
       user.people === 1 &&
       user.tokens === 1;
     const stored = new Map(audit.users.map((user) => [user.phone, user]));
-    const measurements: BenchMeasurements = {
-      engine: options.engine,
-      embeddedLookupRate,
-      health,
+    return {
+      engine,
+      idleRssMb,
+      firstStartPeakMb,
       validateCode,
-      registrations: { ...registrations, seconds: roundCount * secondsPerRound, photoBytes: photo.length },
+      health,
+      landing,
+      registrations: {
+        ...registrations,
+        floor: mean(registrationRounds.map(({ floor }) => floor)),
+        roundRatios: registrationRounds.map(({ result, floor }) => result.requestsPerSecond / floor),
+        photoBytes: shared.photo.length,
+      },
+      peakRssMb,
+      pixelBomb,
+      room,
+      soak,
       storage: {
-        acknowledged: registrations.acknowledged.length,
-        storedWhole: registrations.acknowledged.filter(({ phone, userId }) => {
+        acknowledged: acknowledged.length,
+        storedWhole: acknowledged.filter(({ phone, userId }) => {
           const user = stored.get(phone);
           return user !== undefined && user.id === userId && isWhole(user);
         }).length,
         incompleteUsers: audit.users.filter((user) => !isWhole(user)).length,
         orphans: audit.orphanPhotos + audit.orphanEntries + audit.orphanTokens,
+        usesMatchUsers: audit.codes.every((code) => code.uses === code.users),
       },
-      usesMatchUsers: audit.codes.every((code) => code.uses === code.users),
-      idleRssMb,
-      peakRssMb,
-      firstStartPeakMb,
-      pixelBomb,
     };
+  } finally {
+    sampler.stop();
+    stopping = true;
+    if (server.child.exitCode === null) await stopServer(server);
+  }
+}
 
-    const storedWhole =
-      measurements.storage.storedWhole === measurements.storage.acknowledged &&
-      measurements.storage.incompleteUsers === 0 &&
-      measurements.storage.orphans === 0 &&
-      measurements.usesMatchUsers;
-    const logLines = countLines(logFile);
+async function main() {
+  const options = readOptions();
+  const startLoad = os
+    .loadavg()
+    .slice(0, 2)
+    .map((load) => load.toFixed(1))
+    .join('/');
+  const started = new Date();
+  try {
+    const folder = makeTempDir('becca-bench-photos');
+    cleanups.push(() => fs.rmSync(folder, { recursive: true, force: true }));
+    const photo = await makeBenchPhoto();
+    const photoFile = path.join(folder, 'photo.jpg');
+    fs.writeFileSync(photoFile, photo);
+    const roomPhoto = await makeRoomPhoto();
+    log(`photo floor: ${photo.length} bytes through the server's sharp pipeline, in its own process…`);
+    const photoFloor = await startPhotoFloor(photoFile);
+    cleanups.push(() => photoFloor.stop());
+    const bare = await startBareServer();
+    cleanups.push(() => bare.stop());
+    const shared: Shared = { photo, photoFile, roomPhoto, photoFloor, bareUrl: bare.url };
+    const rows: Row[] = [];
+    for (const engine of options.engines)
+      rows.push(...budgetRows(await benchEngine(engine, options, shared)));
+
     const [load1, load5] = os.loadavg();
+    const { env: startEnv, flags } = productionNodeCommand();
     console.log(
-      `\nBecca API bench — ${options.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ` +
-        `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${os.cpus().length} cores, ` +
-        `load average ${load1!.toFixed(1)}/${load5!.toFixed(1)} (1/5 min; ${startLoad} at the start)\n`,
+      `\nBecca bench, ${started.toISOString().slice(0, 16)}Z, ${Math.round((Date.now() - started.getTime()) / 60_000)} min` +
+        `${process.argv.includes('--quick') ? ' (--quick)' : ''}; Node ${process.version}, ` +
+        `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ` +
+        `load average ${load1!.toFixed(1)}/${load5!.toFixed(1)} (1/5 min; ${startLoad} at the start)`,
     );
     console.log(
-      `Server: ${options.serverEntry ?? 'build/server/main.js'} as npm start runs it ` +
-        `(${Object.entries(productionNodeCommand().env)
-          .map(([name, value]) => `${name}=${value}`)
-          .join(' ')} node ${productionNodeCommand().flags.join(' ')}), ` +
-        `LOG_LEVEL ${env.LOG_LEVEL ?? 'unset (info)'}, stdout to a file: ${logLines.toLocaleString('en-GB')} lines; ` +
-        'rate limits lifted for the load.\n',
+      `Server: ${options.serverEntry ?? 'build/server/main.js'} as npm start runs it (` +
+        [...Object.entries(startEnv).map(([name, value]) => `${name}=${value}`), 'node', ...flags].join(' ') +
+        '), LOG_LEVEL unset (info), stdout to a file; rate limits lifted. ' +
+        'Ratios: ours and the floor in interleaved rounds of the same run (wrk -t1 -c50 for GETs).\n',
     );
-    console.log(formatBudgetTable(measurements));
-    console.log(
-      formatFloorRatios(
-        floor,
-        {
-          photoMb: photo.length / 1e6,
-          rounds: registrationRounds.map(({ result, floor: photoRate }) => ({
-            ours: result.requestsPerSecond,
-            floor: photoRate,
-          })),
-          ours: registrations.requestsPerSecond,
-          floor: mean(registrationRounds.map(({ floor: photoRate }) => photoRate)),
-          storedWhole,
-          storedSummary: `${measurements.storage.storedWhole} of ${measurements.storage.acknowledged} stored whole`,
-        },
-        { idleRssMb, idleAfterRegistrationsMb, peakRssMb },
-      ),
-    );
+    console.log(formatBudgetTable(rows));
   } finally {
     await cleanUp();
   }

@@ -1,7 +1,7 @@
 /**
  * The photo floor, run as its own process by `npm run bench` (with `npm start`'s environment and node
  * flags): the registration photo through the server's own pipeline (`processPhoto`: the format check,
- * then sharp's rotate, resize to 1280, flatten, JPEG q85, as many at once as the server decodes), and
+ * then sharp's rotate, resize to 1280, flatten, JPEG), one more at a time than there are cores, and
  * nothing else: no HTTP, no multipart, no database. What a registration can never beat on this machine.
  *
  *   node --import tsx bench/photoFloor.ts <photo file>
@@ -18,7 +18,7 @@ import { processPhoto } from '../server/registration/photoProcessing';
 async function run(photo: Buffer, seconds: number): Promise<{ rate: number; photos: number }> {
   const deadline = performance.now() + seconds * 1000;
   let finishedInTime = 0;
-  // One more in flight than processPhoto decodes at once, so that its queue never runs dry.
+  // One more in flight than there are cores, so that no core waits for the next photo.
   const workers = Array.from({ length: os.availableParallelism() + 1 }, async () => {
     while (performance.now() < deadline) {
       await processPhoto(photo);

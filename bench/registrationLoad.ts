@@ -1,6 +1,22 @@
 import net from 'node:net';
 import { registrationMultipart, testPhone } from '../__tests__/server/registrationTraffic';
-import type { LoadOptions, LoadResult } from './httpLoad';
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses received. */
+  total: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Responses outside 2xx. */
+  non2xx: number;
+}
 
 export interface RegistrationLoadResult extends LoadResult {
   /** Phones whose registration was answered 201, with the user id the server gave. */
@@ -90,7 +106,7 @@ function findAll(haystack: Buffer, needle: Buffer): number[] {
   return offsets;
 }
 
-function percentile(sorted: number[], fraction: number): number {
+export function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }

@@ -4,6 +4,12 @@ export interface WrkResult {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Responses received. */
+  total: number;
+  /** Answers other than 2xx and 3xx. */
+  non2xx: number;
+  /** Socket errors (connect, read, write, timeout). */
+  errors: number;
 }
 
 function milliseconds(value: string, unit: string): number {
@@ -37,8 +43,14 @@ export function wrkGet(
       const p50 = /^\s+50%\s+([\d.]+)(us|ms|s)/m.exec(output);
       const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)/m.exec(output);
       if (code !== 0 || !rate || !p50 || !p99) return reject(new Error(`wrk failed:\n${output}`));
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+        output,
+      );
       resolve({
         requestsPerSecond: Number(rate),
+        total: Number(/(\d+) requests in/.exec(output)?.[1] ?? NaN),
+        non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+        errors: socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
         p50Ms: milliseconds(p50[1]!, p50[2]!),
         p99Ms: milliseconds(p99[1]!, p99[2]!),
       });

@@ -5,9 +5,9 @@
  * whitespace and redundant syntax removed but every name kept (stack traces still name their
  * functions; the linked source map gives lines). V8 keeps the source text of every loaded script for
  * as long as the process runs: the ~1,100 files of packages as published (comments, indentation)
- * held 6 MB more of the heap, and of RSS, than this one file does (idle and after the registration
- * bench alike). The packages in RUN_FROM_NODE_MODULES stay there. The migrations sit beside the
- * bundle, where server/db/database.ts looks for them (`__dirname/migrations`).
+ * held more of the heap, and of RSS, than this one file does. The packages in RUN_FROM_NODE_MODULES
+ * stay there. The migrations sit beside the bundle, where server/db/database.ts looks for them
+ * (`__dirname/migrations`).
  *
  *   node scripts/buildServer.cjs      (the last step of `npm run build`)
  */
@@ -19,7 +19,7 @@ const ENTRY = 'server/main.ts';
 const OUT_DIR = path.join('build', 'server');
 
 /**
- * Required from node_modules at run time, not bundled: native addons (sharp, koffi), packages that
+ * Required from node_modules at run time, not bundled: native addons (sharp), packages that
  * load their own files by path (PGlite its WebAssembly and data bundle, pino its transport workers,
  * swagger-ui-dist the files /api/docs serves), and the PostgreSQL and Redis drivers, which a server
  * loads only when configured for them (server/db/database.ts, server/main.ts).
@@ -27,7 +27,6 @@ const OUT_DIR = path.join('build', 'server');
 const RUN_FROM_NODE_MODULES = [
   '@electric-sql/pglite',
   'sharp',
-  'koffi',
   'pino',
   'swagger-ui-dist',
   'pg',

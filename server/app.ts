@@ -25,7 +25,7 @@ import { HttpError } from './httpError';
 import { bearerChallenge } from './auth/bearerToken';
 import { answerClientError, closeAfterAnswerLingering, installRequestGuards } from './requestGuards';
 import { acceptEmptyJsonBodies } from './jsonBody';
-import { UploadBudget } from './registration/uploadBudget';
+import { PhotoQueue } from './registration/photoQueue';
 import {
   attemptLimits,
   LocalCounterStore,
@@ -36,13 +36,10 @@ import { requestLimitStore } from './rateLimits/requestLimitStore';
 import { DatabaseOutage, isDatabaseUnavailable, serviceUnavailable } from './db/databaseOutage';
 import { Readiness } from './readiness';
 import { rateLimitClientKey } from './rateLimits/clientKey';
-import { PhotoSlots } from './registration/photoSlots';
 import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders, securityHeaderSets } from './web/securityHeaders';
 import { loadSitePages } from './web/sitePages';
-import { answerPagesBeforeFastify } from './web/directPages';
-import { requestIdGenerator } from './logging/requestIds';
 import { refuseNonCanonicalApiPaths } from './web/requestPath';
 import { registerMetrics } from './metrics/metricsRoutes';
 import { recordAllowedMethods } from './web/allowedMethods';
@@ -94,10 +91,8 @@ export async function buildApp({
     contentSecurityPolicy: { useDefaults: false, directives: defaultDirectives },
     strictTransportSecurity: settings.appUrl.startsWith('https://'),
   });
-  const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
-    genReqId: nextRequestId,
     logController: new OneLinePerRequest(),
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
@@ -205,8 +200,7 @@ export async function buildApp({
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
     attempts,
-    uploadBudget: new UploadBudget(limits.photos.maxBytesInFlight),
-    photoSlots: new PhotoSlots(limits.photos.registrationsAtOnce, limits.photos.maxSlotWaitMs),
+    photoQueue: new PhotoQueue(limits.photos.queue),
   });
   await app.register(memberInviteRoutes, {
     db,
@@ -236,7 +230,6 @@ export async function buildApp({
   await app.register(siteFileRoutes, { siteUrl });
   const { webRoot } = settings;
   const pages = await loadSitePages(webRoot, siteUrl, securityHeaders.forDocuments);
-  answerPagesBeforeFastify(app, { pages, nextRequestId, timeResponse: app.metrics.timeResponse });
   await app.register(webAppRoutes, { webRoot, pages, allowedMethods });
   return app;
 }

@@ -14,11 +14,8 @@ import { Readiness } from './readiness';
 import { createRedisClient, watchRedis } from './redisClient';
 import { framedBlock, openLogOutput } from './logging/logOutput';
 import { loggerOptions } from './logging/requestLogging';
-import { limitHeapGrowth } from './heapGrowth';
-import { startMemoryTrim } from './memoryTrim';
 
 const FIRST_INVITE_USES = 10;
-const MEMORY_TRIM_INTERVAL_MS = 5_000;
 /** Waits between attempts to reach a PostgreSQL that does not answer at start: 1 s, 2 s, … then 5 s. */
 const MAX_CONNECT_RETRY_MS = 5_000;
 /** Taken by the instance that looks for an empty invite table, so instances started together make one code. */
@@ -83,7 +80,6 @@ function loopbackUrl(address: AddressInfo): string {
 }
 
 async function main() {
-  limitHeapGrowth();
   const settings = readSettings();
   const { database, lock } = await openDatabase(settings);
   // The embedded database is this process's own: migrated before anything listens. PostgreSQL may be
@@ -105,7 +101,6 @@ async function main() {
     // Rate limits count nothing until it answers; the client keeps trying in the background.
     redis.connect().catch(() => undefined);
   }
-  const memoryTrim = startMemoryTrim({ intervalMs: MEMORY_TRIM_INTERVAL_MS });
 
   installShutdown({
     app,
@@ -114,7 +109,6 @@ async function main() {
     readiness,
     drainMs: settings.shutdownDrainMs,
     releaseResources: () => {
-      memoryTrim.stop();
       redis?.disconnect();
       if (lock) {
         removeAdminToken(settings.dataDir);
@@ -130,8 +124,6 @@ async function main() {
   }
   const address = app.server.address() as AddressInfo;
   lock?.update({ adminUrl: loopbackUrl(address) });
-  // Start-up (migrations, PostgreSQL's boot inside PGlite) leaves the most freed native memory behind.
-  memoryTrim.trimNow();
   const storage = database.engine === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
   output.print(`Becca is running on http://${settings.host}:${address.port} (${storage})\n`);
   if (firstInviteCode) {

@@ -79,7 +79,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 }
 
 /** HTTP/1.1: a request has a body exactly when it says how long it is or that it comes in chunks. */
-export function hasBody(raw: IncomingMessage): boolean {
+function hasBody(raw: IncomingMessage): boolean {
   const length = raw.headers['content-length'];
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

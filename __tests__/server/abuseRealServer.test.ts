@@ -121,7 +121,7 @@ test('photos beyond the 64 MB shared budget answer 503 with Retry-After', async 
   const holders: RawClient[] = [];
   const stops: (() => void)[] = [];
   // Two uploads each hold three photos' worth (60 MB together), the last part still trickling in. They
-  // take two of the three photo slots (limits.photos.registrationsAtOnce); the late one gets the third.
+  // take two of the three turns of the photo queue (limits.photos.queue.registrationsAtOnce); the late one gets the third.
   for (let index = 0; index < 2; index += 1) {
     const opened = await client();
     const start = registrationUploadStart(40 * MB);

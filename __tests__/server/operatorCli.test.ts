@@ -168,7 +168,7 @@ describe('operator commands through a running server that owns the DATA_DIR', ()
     const lock = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8')) as { pid: number };
     expect(lock.pid).toBe(server.pid);
     expect(server.child.exitCode).toBeNull();
-    // Log lines are written in batches, within a second (server/logging/logOutput.ts).
+    // Log lines are written asynchronously (server/logging/logOutput.ts).
     await waitFor(
       'the request line',
       () => countOutputLines(server, '"path":"/api/admin/invite-codes"', 'request completed') === 1,

@@ -90,7 +90,6 @@ describe.each(engines)('bad input to POST /api/auth/register on $name', (engine)
       width: 30_000,
       height: 30_000,
     });
-    global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     const sampler = setInterval(() => {

@@ -1,6 +1,4 @@
 import { pino, type DestinationStream } from 'pino';
-
-type Destination = ReturnType<typeof pino.destination>;
 import type { LogFormat } from '../config';
 import { formatLogLine } from './prettyLogLine';
 
@@ -19,13 +17,6 @@ export interface LogOutput {
   flush(): Promise<void>;
 }
 
-/**
- * Lines are gathered into writes of at least this many bytes, made off the event loop: under load
- * one write carries a few dozen request lines. A quiet server's lines go out within FLUSH_EVERY_MS.
- */
-const WRITE_AT_LEAST_BYTES = 4096;
-const FLUSH_EVERY_MS = 1000;
-
 export interface LogOutputOptions {
   format: LogFormat | undefined;
   /** The file descriptor the records go to, and whether it is a terminal. */
@@ -35,50 +26,6 @@ export interface LogOutputOptions {
   noColour?: boolean;
 }
 
-/**
- * Collects lines and hands them to `destination` WRITE_AT_LEAST_BYTES at a time. Not sonic-boom's own
- * `minLength`: that measures the whole pending string again on every line (Buffer.byteLength of up to
- * 16 KB per call), which cost a request as much as the rest of its log line.
- */
-function batchedLines(destination: Destination) {
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  const handOver = () => {
-    if (pending.length === 0) return;
-    const chunk = pending.join('');
-    pending = [];
-    pendingBytes = 0;
-    destination.write(chunk);
-  };
-  const timer = setInterval(handOver, FLUSH_EVERY_MS);
-  timer.unref();
-  // pino's own exit hook writes the destination out synchronously, but it knows nothing of the lines
-  // held here: they are handed over, then written the same way.
-  process.once('exit', () => {
-    clearInterval(timer);
-    handOver();
-    try {
-      destination.flushSync();
-    } catch {
-      // A destination that is gone (stdout closed): nothing left to save.
-    }
-  });
-  return {
-    write(line: string) {
-      pending.push(line);
-      // Log lines are ASCII but for what people typed; .length undercounts those, which only
-      // makes a batch a little larger.
-      pendingBytes += line.length;
-      if (pendingBytes >= WRITE_AT_LEAST_BYTES) handOver();
-    },
-    flush: () =>
-      new Promise<void>((resolve) => {
-        handOver();
-        destination.flush(() => resolve());
-      }),
-  };
-}
-
 export function openLogOutput({
   format: setting,
   stdout = process.stdout,
@@ -86,23 +33,27 @@ export function openLogOutput({
   noColour = false,
 }: LogOutputOptions): LogOutput {
   const format = chooseLogFormat(setting, Boolean(stdout.isTTY));
-  // Asynchronous and batched: a slow terminal or a full pipe never holds up a request, and a burst of
-  // requests costs a few writes, not one per line. What is still held is written when the process
-  // exits, however it exits (process.exit, a signal's shutdown, an uncaught exception); shutdown
-  // also awaits `flush`, so the last write in flight is not lost either. Only a SIGKILL loses lines:
-  // those not yet written, less than WRITE_AT_LEAST_BYTES and FLUSH_EVERY_MS.
-  const lines = batchedLines(pino.destination({ dest: stdout.fd, sync: false }));
+  // pino's own asynchronous destination: a slow terminal or a full pipe never holds up a request, and
+  // lines written while a write is in flight go out together in the next one. pino writes what is
+  // still pending synchronously when the process exits, however it exits (process.exit, an uncaught
+  // exception, the end of the program); a signal's shutdown also awaits `flush`. Only a SIGKILL
+  // loses the lines not yet written.
+  const destination = pino.destination({ dest: stdout.fd, sync: false });
+  const flush = () =>
+    new Promise<void>((resolve) => {
+      destination.flush(() => resolve());
+    });
   if (format === 'json') {
     // stdout stays one JSON record per line, so `… | jq` and log collectors can parse all of it.
-    return { format, stream: lines, print: (text) => void stderr.write(text), flush: lines.flush };
+    return { format, stream: destination, print: (text) => void stderr.write(text), flush };
   }
   const colours = Boolean(stdout.isTTY) && !noColour;
   return {
     format,
-    stream: { write: (line) => lines.write(formatLogLine(line, colours)) },
-    // Through the same queue as the log lines, so the text lands where it was printed in order.
-    print: (text) => lines.write(text),
-    flush: lines.flush,
+    stream: { write: (line) => destination.write(formatLogLine(line, colours)) },
+    // Through the same destination as the log lines, so the text lands where it was printed in order.
+    print: (text) => void destination.write(text),
+    flush,
   };
 }
 

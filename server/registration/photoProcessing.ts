@@ -1,8 +1,5 @@
-import os from 'node:os';
-import pLimit from 'p-limit';
 import type { Sharp, SharpOptions } from 'sharp';
 import { HttpError } from '../httpError';
-import { collectYoungGeneration } from '../v8Collections';
 import { limits } from '../../src/domain/limits';
 import {
   detectPhotoFormat,
@@ -28,25 +25,19 @@ let loadingSharp: Promise<SharpFactory> | undefined;
 
 /**
  * libvips is loaded with the first photo, not at start: a server that is only serving pages and
- * answering the API never holds its ~10 MB.
+ * answering the API never holds it.
  */
 function loadSharp(): Promise<SharpFactory> {
   loadingSharp ??= import('sharp').then(({ default: sharp }) => {
     // Decoding is CPU-bound; keep libvips from holding on to decoded images between requests.
     sharp.cache(false);
-    // One thread per photo, one photo per core (below): all cores work, and no photo holds the
-    // per-thread buffers of several.
+    // One thread per photo: the photo queue (photoQueue.ts) decides how many run at once, and no
+    // photo holds the per-thread buffers of several (docs/decisions/sharp-concurrency.md).
     sharp.concurrency(1);
     return sharp;
   });
   return loadingSharp;
 }
-
-/**
- * As many photos decoded at once as there are cores. More buys no speed, only memory: each decode
- * holds a frame, so a burst of uploads would otherwise multiply the peak.
- */
-const photoDecodingLimit = pLimit(os.availableParallelism());
 
 /**
  * Trusts nothing the browser said about the file: the bytes are decoded (which proves they are an
@@ -55,39 +46,7 @@ const photoDecodingLimit = pLimit(os.availableParallelism());
  */
 export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   assertAcceptedFormat(input);
-  return photoDecodingLimit(() => decodeAndReencode(input));
-}
-
-/**
- * Hands an uploaded photo's memory back once it has been decoded. The bytes of a photo outlive two
- * young-generation collections while it is read and decoded, so V8 moves them to the old generation,
- * and a dead buffer there is freed only by the next full collection: under a stream of registrations,
- * several megabytes of finished photos waited for it at any time. Transferring the bytes to a new,
- * young ArrayBuffer that nothing holds lets the next minor collection (milliseconds away) free them.
- * Only a buffer that owns its whole ArrayBuffer is transferred; the caller must not read it again.
- */
-export function freeAtNextMinorCollection(buffer: Buffer): void {
-  const whole = buffer.buffer;
-  if (buffer.byteOffset !== 0 || buffer.byteLength !== whole.byteLength) return;
-  if (!(whole instanceof ArrayBuffer) || whole.byteLength === 0) return;
-  structuredClone(whole, { transfer: [whole] });
-}
-
-/**
- * Frees a finished registration's uploaded photos now. A registration leaves about twice its photos'
- * size in dead array buffers (the body as it arrived, then the photo in one piece), and V8 counts
- * array-buffer memory against its old generation until a collection frees it. Left to the next
- * scheduled young-generation collection, that memory was still counted when the next registrations
- * added theirs, and with the old generation's growth held to half of what is live (heapGrowth.ts) V8
- * ran a full mark-compact every three registrations. Handing the photos over
- * (freeAtNextMinorCollection) and collecting the young generation at once, about a millisecond,
- * measured 60 % fewer full collections and 6 % more registrations a second (npm run bench's
- * registration load, interleaved against the code without it). The caller must not read the photos again.
- */
-export function releasePhotos(photos: readonly Buffer[]): void {
-  if (photos.length === 0) return;
-  for (const photo of photos) freeAtNextMinorCollection(photo);
-  collectYoungGeneration();
+  return decodeAndReencode(input);
 }
 
 /** The allowlist, from the bytes: anything else never reaches the decoder (SVG, TIFF, PDF, HEIC...). */
@@ -110,9 +69,8 @@ async function decodeAndReencode(input: Buffer): Promise<ProcessedPhoto> {
       })
       .flatten({ background: '#ffffff' })
       // The standard Huffman tables, not ones optimised for this photo: optimising takes a second
-      // pass over the whole encoded image (and a buffer of all its coefficients) for a file 5-10 %
-      // smaller. Registrations are bound by this pipeline's CPU, and without that pass it finished
-      // 5-25 % more photos a second (DESIGN's noise photo and a smoother 12 MP one).
+      // pass over the whole encoded image for a slightly smaller file, and registrations are bound
+      // by this pipeline's CPU (docs/decisions/jpeg-standard-huffman-tables.md).
       .jpeg({ quality: 85, mozjpeg: false, optimiseCoding: false })
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, mime: 'image/jpeg', width: info.width, height: info.height };

@@ -8,7 +8,7 @@ import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import { HttpError } from '../httpError';
 import { isDatabaseUnavailable } from '../db/databaseOutage';
-import type { UploadClaim } from './uploadBudget';
+import type { PhotoQueueTicket } from './photoQueue';
 
 /** A request the route answers with `status` and `detail` without going further. */
 export class RegistrationRequestError extends HttpError {}
@@ -68,10 +68,11 @@ export interface RegistrationRequest {
 export interface RegistrationReading {
   /** Throws (403) unless the code admits a registration; awaited before any photo byte is read. */
   checkInvite(code: string): Promise<void>;
-  /** This request's share of the bytes all uploads may hold together. */
-  claim: UploadClaim;
-  /** Awaited once, after the invite check and before the first photo byte is read. */
-  beforeFirstPhoto?: () => Promise<void>;
+  /**
+   * This request's place in the photo queue: every byte read is counted against the shared cap, and
+   * its turn is awaited after the invite check, before the first photo byte is read.
+   */
+  ticket: PhotoQueueTicket;
 }
 
 const PHOTO_FIELD = /^(photos|photo_\d)$/;
@@ -114,11 +115,11 @@ function translateMultipartError(error: unknown): never {
   throw new RegistrationRequestError(400, 'The upload was incomplete or malformed. Please try again.');
 }
 
-/** A photo part's bytes, each chunk counted against the shared budget as it arrives. */
-async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffer> {
+/** A photo part's bytes, each chunk counted against the shared cap as it arrives. */
+async function readPhoto(part: MultipartFile, ticket: PhotoQueueTicket): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    claim.take(chunk.length);
+    ticket.take(chunk.length);
     chunks.push(chunk);
   }
   // Past the per-photo limit busboy stops passing bytes on and marks the file truncated.
@@ -131,7 +132,7 @@ async function readPhoto(part: MultipartFile, claim: UploadClaim): Promise<Buffe
  * `form_data` sent as a file part (a `Blob` appended to FormData, curl's `-F form_data=@file`): its
  * bytes, bounded like the text field, counted against the shared budget.
  */
-async function readFormDataFile(part: MultipartFile, claim: UploadClaim): Promise<string> {
+async function readFormDataFile(part: MultipartFile, ticket: PhotoQueueTicket): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
@@ -139,7 +140,7 @@ async function readFormDataFile(part: MultipartFile, claim: UploadClaim): Promis
     if (size > limits.multipart.maxFormDataBytes) {
       throw new RegistrationRequestError(413, `The field "${FORM_DATA_FIELD}" is too long.`);
     }
-    claim.take(chunk.length);
+    ticket.take(chunk.length);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -153,7 +154,7 @@ async function readFormDataFile(part: MultipartFile, claim: UploadClaim): Promis
  */
 export async function readRegistrationRequest(
   request: FastifyRequest,
-  { checkInvite, claim, beforeFirstPhoto }: RegistrationReading,
+  { checkInvite, ticket }: RegistrationReading,
 ): Promise<RegistrationRequest> {
   const fields: Record<string, string> = {};
   const photos: Buffer[] = [];
@@ -167,7 +168,7 @@ export async function readRegistrationRequest(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === FORM_DATA_FIELD) {
-        webPayload = fromFormData(parseFormDataText(await readFormDataFile(part, claim)));
+        webPayload = fromFormData(parseFormDataText(await readFormDataFile(part, ticket)));
         if (!inviteChecked) await admit(webPayload.invite_code);
         continue;
       }
@@ -177,8 +178,8 @@ export async function readRegistrationRequest(
         }
         if (!inviteChecked) throw new RegistrationRequestError(403, PHOTO_BEFORE_INVITE);
         if (photos.length >= limits.photos.max) throw new RegistrationRequestError(422, TOO_MANY_PHOTOS);
-        if (photos.length === 0) await beforeFirstPhoto?.();
-        photos.push(await readPhoto(part, claim));
+        if (photos.length === 0) await ticket.waitForTurn();
+        photos.push(await readPhoto(part, ticket));
         continue;
       }
       if (part.valueTruncated) {
@@ -188,13 +189,13 @@ export async function readRegistrationRequest(
       const typedJson = typeof part.value !== 'string';
       if (part.fieldname === FORM_DATA_FIELD) {
         // Its exact size went with its text; the field limit bounds it, so that is what it is charged.
-        claim.take(typedJson ? limits.multipart.maxFormDataBytes : Buffer.byteLength(part.value as string));
+        ticket.take(typedJson ? limits.multipart.maxFormDataBytes : Buffer.byteLength(part.value as string));
         webPayload = fromFormData(typedJson ? part.value : parseFormDataText(part.value as string));
         if (!inviteChecked) await admit(webPayload.invite_code);
         continue;
       }
       const value = typedJson ? JSON.stringify(part.value) : (part.value as string);
-      claim.take(Buffer.byteLength(value));
+      ticket.take(Buffer.byteLength(value));
       fields[part.fieldname] = value;
       if (INVITE_CODE_FIELDS.has(part.fieldname) && !inviteChecked) await admit(value);
     }

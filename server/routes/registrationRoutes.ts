@@ -8,7 +8,7 @@ import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloa
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
-import { processPhoto, releasePhotos } from '../registration/photoProcessing';
+import { processPhoto } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
 import {
   InviteRejectedError,
@@ -16,18 +16,15 @@ import {
   registerUser,
 } from '../registration/registrationStore';
 import { tooManyAttempts, type AttemptLimits } from '../rateLimits/attemptLimits';
-import type { UploadBudget } from '../registration/uploadBudget';
-import type { PhotoSlots } from '../registration/photoSlots';
+import type { PhotoQueue } from '../registration/photoQueue';
 import { whatsAppUrl } from '../registration/whatsAppLink';
 
 export interface RegistrationRouteOptions {
   db: Db;
   assistantWhatsAppNumber: string;
   attempts: Pick<AttemptLimits, 'refusedRegistrations' | 'acceptedRegistrations' | 'phoneConflictsPerCode'>;
-  /** Shared by every registration in flight: the cap on photo bytes held at once. */
-  uploadBudget: UploadBudget;
-  /** How many registrations read and process their photos at once (see PhotoSlots). */
-  photoSlots: PhotoSlots;
+  /** Shared by every registration in flight: turns to process photos and the cap on bytes held. */
+  photoQueue: PhotoQueue;
 }
 
 const registrationMultipartLimits = {
@@ -55,7 +52,7 @@ const REFUSALS = new Set([403, 409, 422]);
  */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
-  { db, assistantWhatsAppNumber, attempts, uploadBudget, photoSlots },
+  { db, assistantWhatsAppNumber, attempts, photoQueue },
 ) => {
   // Registered here, not on the app: multipart adds two hooks to every route in its scope, and only
   // this one reads multipart bodies.
@@ -100,19 +97,13 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
       },
     },
     async (request, reply) => {
-      const claim = uploadBudget.claim();
-      let releasePhotoSlot: (() => void) | undefined;
-      let photos: Buffer[] = [];
+      const ticket = photoQueue.enter();
       try {
         // The invite is checked as soon as its part arrives, before any photo is read.
-        const read = await readRegistrationRequest(request, {
+        const { photos, ...read } = await readRegistrationRequest(request, {
           checkInvite: (code) => checkInvite(db, code),
-          claim,
-          beforeFirstPhoto: async () => {
-            releasePhotoSlot = await photoSlots.acquire();
-          },
+          ticket,
         });
-        photos = read.photos;
         const checked = checkWebRegistrationPayload(read.payload, photos.length);
         if (checked.error) throw new HttpError(422, checked.error.detail);
         const { payload } = checked;
@@ -135,9 +126,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
-        releasePhotos(photos);
-        releasePhotoSlot?.();
-        claim.release();
+        ticket.release();
       }
     },
   );

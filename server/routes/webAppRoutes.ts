@@ -36,9 +36,8 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
 
   if (fs.existsSync(webRoot)) await serveBuiltFiles(app, webRoot);
 
-  // The pages are sent already compressed, in the encoding the client takes.
-  // Over a real connection, a plain GET or HEAD of a page is answered before Fastify (directPages.ts):
-  // these routes answer the rest, with the same bytes and headers.
+  // The pages are sent already compressed, in the encoding the client takes, with the headers and
+  // ETag worked out once at start (htmlPages.ts): a request costs a lookup and a write.
   for (const [pathname, page] of pages.byPath) {
     app.get(pathname, { compress: false }, (request, reply) => sendApp(request, reply, page, 200));
   }

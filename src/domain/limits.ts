@@ -75,15 +75,15 @@ export const limits = {
      */
     acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
     acceptedFormatNames: 'JPEG, PNG, WebP, GIF or AVIF',
-    /**
-     * Photo bytes held at once by every upload in flight together; beyond it, an upload is asked to
-     * come back later (503) rather than the server growing without bound.
-     */
-    maxBytesInFlight: 64 * 1024 * 1024,
-    /** Registrations reading and processing their photos at once; the rest wait (server/registration/photoSlots.ts). */
-    registrationsAtOnce: 3,
-    /** How long a registration with a good invite code waits for one of those before a 503. */
-    maxSlotWaitMs: 15_000,
+    /** The photo queue (server/registration/photoQueue.ts): the one throttle on photo work. */
+    queue: {
+      /** Registrations reading and processing their photos at once; the rest wait their turn. */
+      registrationsAtOnce: 3,
+      /** How long a registration with a good invite code waits for its turn before a 503. */
+      maxWaitMs: 15_000,
+      /** Bytes held at once by every upload in flight together; beyond it, 503 rather than growth. */
+      maxBytesInFlight: 64 * 1024 * 1024,
+    },
   },
   multipart: {
     /** The `form_data` JSON text (or any single text field of the older form). */

@@ -17,7 +17,7 @@ import { readAdminToken } from '../operator/adminToken';
  */
 export interface AdminClient {
   /** The route's JSON answer; a refusal (any status but 2xx) throws AdminRefusal with its detail. */
-  call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -31,7 +31,8 @@ export function answerPagesBeforeFastify(
 ): void {
   const answerPage = (request: IncomingMessage, response: ServerResponse): boolean => {
     const { method, url = '' } = request;
-    if (method !== 'GET' && method !== 'HEAD') return false;
+    // An absolute-form target (`GET http://host/faq`) goes to Fastify, which reduces it to its path.
+    if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/')) return false;
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     const page = pages.byPath.get(pathname);

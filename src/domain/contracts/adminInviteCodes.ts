@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 import { changeFields, outcomeFields } from './adminAudit';
 
 /**
@@ -78,8 +79,8 @@ export const CreateInviteCodes = Type.Object(
     ),
     expires: Type.Optional(
       Type.String({
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description: 'The last day (UTC) the codes work, YYYY-MM-DD.',
+        pattern: CALENDAR_DATE_PATTERN,
+        description: 'The last day (UTC) the codes work, YYYY-MM-DD, a real day between 2000 and 2999.',
       }),
     ),
   },

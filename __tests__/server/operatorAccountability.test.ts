@@ -234,11 +234,27 @@ describe.each(engines)('every operator accountable on $name', (engine) => {
       payload: { phone_number: phone.replace('1', '2') },
     });
     const national = phone.slice(3);
+    // The waitlisted number is let in by its entry's id: the tree then names its code's number, masked.
+    const waitlisted = phone.replace('1', '2');
+    const entries = (await cli('GET', '/api/admin/waitlist')).json<{ id: number; phone: string }[]>();
+    const entry = entries.find(
+      (one) => one.phone === `+44 ${waitlisted.slice(3, 7)} ••• ${waitlisted.slice(-3)}`,
+    )!;
+    const invited = await cli('POST', '/api/admin/waitlist/invitations', { id: entry.id });
+    expect(invited.json<{ invitations: { phone: string }[] }>().invitations).toMatchObject([
+      { phone: waitlisted },
+    ]);
+    const tree = (await cli('GET', '/api/admin/invite-tree')).json<{
+      codes: { waitlistPhone: string | null }[];
+    }>();
+    expect(tree.codes.map((code) => code.waitlistPhone).filter(Boolean)).toEqual([entry.phone]);
     const rows = (await audit()).length;
     for (const url of ['/api/admin/members', '/api/admin/waitlist', '/api/admin/invite-tree']) {
       const listed = await cli('GET', url);
       expect(listed.statusCode).toBe(200);
-      expect([url, listed.body]).not.toEqual([url, expect.stringContaining(national)]);
+      for (const digits of [national, waitlisted.slice(3)]) {
+        expect([url, listed.body]).not.toEqual([url, expect.stringContaining(digits)]);
+      }
     }
     const [summary] = (await cli('GET', `/api/admin/members?search=${id}`)).json<Record<string, unknown>[]>();
     expect(summary!.phone).toBe(`+44 ${national.slice(0, 4)} ••• ${national.slice(-3)}`);
@@ -273,6 +289,7 @@ describe.each(engines)('every operator accountable on $name', (engine) => {
     const trail = await audit();
     expect(trail.filter((row) => ['members.export', 'waitlist.export'].includes(row.action))).toHaveLength(2);
     expect(JSON.stringify(trail)).not.toContain(national);
+    expect(JSON.stringify(trail)).not.toContain(waitlisted.slice(3));
   });
 
   test.each([

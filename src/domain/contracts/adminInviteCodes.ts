@@ -190,7 +190,7 @@ export const InviteTree = Type.Object(
           description: 'The member (or erased member’s node) whose quota it is; null for the operator’s.',
         }),
         waitlistPhone: Type.Union([Type.String(), Type.Null()], {
-          description: 'The waitlist number it was made for.',
+          description: 'The waitlist number it was made for, masked as lists show phones.',
         }),
         uses: Type.Integer(),
         maxUses: Type.Integer(),

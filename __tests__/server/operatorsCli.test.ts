@@ -145,7 +145,7 @@ describe.each(settings)('npm run operators on $name', ({ env: makeEnv, withServe
       expect((await withSession(server!, '/api/admin/session', session)).status).toBe(200);
       expect((await withSession(server!, '/api/admin/waitlist', session)).status).toBe(200);
       const listed = await operators(['list'], env);
-      expect(listed.stdout).toMatch(/^alice\s+\S+ \S+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+1$/m);
+      expect(listed.stdout).toMatch(/^alice\s+owner\s+\S+ \S+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+1$/m);
 
       await waitFor('the sign-in request in the log', () =>
         server!.stdout().includes('"path":"/admin/sign-in/:token"'),
@@ -160,6 +160,21 @@ describe.each(settings)('npm run operators on $name', ({ env: makeEnv, withServe
       expect((await operators(['add', 'alice'], env)).code).toBe(0);
     });
   }
+
+  test('add --role and role set an operator’s role; a role that is not one is refused', async () => {
+    const added = await operators(['add', 'bob', '--role', 'owner'], env);
+    expect(added).toMatchObject({ code: 0, stderr: '' });
+    expect(added.stdout).toMatch(/^Added operator bob \(owner\)\. /);
+    expect(await operators(['role', 'bob', 'operator'], env)).toMatchObject({
+      code: 0,
+      stdout: 'Made bob an operator (was owner).\n',
+    });
+    const bad = await operators(['role', 'bob', 'boss'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^A role is owner or operator, got "boss"\.\nUsage:/);
+    expect((await operators(['list'], env)).stdout).toMatch(/^bob\s+operator\s/m);
+    expect((await operators(['remove', 'bob'], env)).code).toBe(0);
+  });
 
   test('remove takes the operator away; removing an unknown one is refused', async () => {
     const removed = await operators(['remove', 'ALICE'], env);

@@ -40,7 +40,9 @@ import { loggerOptions, OneLinePerRequest } from './logging/requestLogging';
 import { defaultDirectives } from './web/contentSecurityPolicy';
 import { applySecurityHeaders, securityHeaderSets } from './web/securityHeaders';
 import { loadSitePages } from './web/sitePages';
-import { refuseNonCanonicalApiPaths } from './web/requestPath';
+import { originFormTarget, refuseNonCanonicalApiPaths } from './web/requestPath';
+import { DatabaseCounterStore } from './rateLimits/databaseCounterStore';
+import { auditHashKey, keyIsInTheDatabase } from './admin/auditHashKey';
 import { registerMetrics } from './metrics/metricsRoutes';
 import { recordAllowedMethods } from './web/allowedMethods';
 import { registerOpenApi } from './openapi/apiReferenceRoutes';
@@ -93,6 +95,12 @@ export async function buildApp({
   });
   const app = Fastify({
     logger: logger ?? loggerOptions(settings),
+    // One path for everything that reads it: an absolute-form target is reduced to its path before
+    // routing, hooks, headers and the log see it (refuseNonCanonicalApiPaths refuses other forms).
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/';
+      return originFormTarget(url) ?? url;
+    },
     logController: new OneLinePerRequest(),
     // Only trust X-Forwarded-For from our own proxies, or clients could pick their own rate-limit key.
     trustProxy: (_address: string, hop: number) => hop < settings.trustProxyHops,
@@ -193,7 +201,11 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     if (!readiness.migrated && !request.url.startsWith('/health')) throw serviceUnavailable();
   });
-  const attempts = attemptLimits(redisCounters ?? new LocalCounterStore(), rateLimits);
+  const attempts = attemptLimits(
+    redisCounters ?? new LocalCounterStore(),
+    rateLimits,
+    new DatabaseCounterStore(db),
+  );
   await app.register(inviteCodeRoutes, { db, failedChecks: attempts.failedCodeChecks });
   await app.register(waitlistRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
   await app.register(registrationRoutes, {
@@ -223,7 +235,18 @@ export async function buildApp({
   if (assistant.webhooks && !operatorCommandsOnly)
     attachWebhookWorker(app, db, assistant.webhooks, () => readiness.migrated);
   // The operator's CLI reaches these with the admin token, an operator's browser with a session.
-  await app.register(adminRoutes, { database, adminToken, appUrl: settings.appUrl });
+  const keyPlace = { configured: settings.auditHashKey, dataDir: database.dataDir };
+  if (keyIsInTheDatabase(keyPlace) && !operatorCommandsOnly) {
+    app.log.warn(
+      'AUDIT_HASH_KEY is not set: the audit trail keys its phone hashes with a salt kept in the database, so a dump of the database can reverse them; set AUDIT_HASH_KEY (docs/operators.md)',
+    );
+  }
+  await app.register(adminRoutes, {
+    database,
+    adminToken,
+    appUrl: settings.appUrl,
+    auditHashKey: auditHashKey({ db, ...keyPlace }),
+  });
   await app.register(operatorSessionRoutes, { db, appUrl: settings.appUrl });
   if (operatorCommandsOnly) return app;
   const siteUrl = settings.appUrl.replace(/\/+$/, '');

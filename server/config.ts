@@ -61,6 +61,11 @@ export interface Settings {
   optOutSalt: string | undefined;
   /** `npm run nominations -- purge` deletes nominations older than this unless told otherwise. */
   nominationRetentionDays: number;
+  /**
+   * Key of the audit trail's phone hashes, kept outside the database; when unset, a file in DATA_DIR
+   * on the embedded engine, the database's own salt on PostgreSQL (server/admin/auditHashKey.ts).
+   */
+  auditHashKey: string | undefined;
   /** The assistant's API key and webhook delivery; each undefined (off) unless configured. */
   assistant: AssistantSettings;
   /** After SIGTERM/SIGINT, /health answers 503 this long (everything else still served) before closing. */
@@ -153,6 +158,11 @@ export const Environment = Type.Object({
     expected: `at least ${MIN_OPT_OUT_SALT_LENGTH} characters`,
   }),
   NOMINATION_RETENTION_DAYS: wholeNumber(365),
+  /** Unset: DATA_DIR/audit-hash-key on the embedded engine. */
+  AUDIT_HASH_KEY: optionalSecret({
+    minLength: MIN_API_KEY_LENGTH,
+    expected: `at least ${MIN_API_KEY_LENGTH} characters (make one with: openssl rand -base64 32)`,
+  }),
   ASSISTANT_API_KEY: optionalSecret({
     minLength: MIN_API_KEY_LENGTH,
     expected: `at least ${MIN_API_KEY_LENGTH} characters (make one with: openssl rand -base64 32)`,
@@ -264,6 +274,7 @@ function settingsFrom(values: EnvironmentValues): Settings {
     metricsToken: values.METRICS_TOKEN,
     optOutSalt: values.OPT_OUT_SALT,
     nominationRetentionDays: values.NOMINATION_RETENTION_DAYS,
+    auditHashKey: values.AUDIT_HASH_KEY,
     assistant: {
       apiKey: values.ASSISTANT_API_KEY,
       rateLimitPerMinute: values.ASSISTANT_RATE_LIMIT,

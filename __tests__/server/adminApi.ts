@@ -7,7 +7,7 @@ import type {
   RevokedInviteCodes,
 } from '../../src/domain/contracts/adminInviteCodes';
 import type {
-  WaitlistEntryView,
+  WaitlistListEntry,
   WaitlistInvitations,
   WaitlistInvite,
 } from '../../src/domain/contracts/adminWaitlist';
@@ -33,7 +33,7 @@ export function adminApi(server: TestServer, adminToken: string) {
     tree: () => call<InviteTree>('GET', '/api/admin/invite-tree'),
     revokeBranch: (userId: string, change: { reason?: string; dryRun?: boolean } = {}) =>
       call<BranchRevocation>('POST', `${member(userId)}/branch-revocation`, change),
-    waitlist: () => call<WaitlistEntryView[]>('GET', '/api/admin/waitlist'),
+    waitlist: () => call<WaitlistListEntry[]>('GET', '/api/admin/waitlist'),
     inviteFromWaitlist: async (target: WaitlistInvite) =>
       (await call<WaitlistInvitations>('POST', '/api/admin/waitlist/invitations', target)).invitations,
     audit: (query: AuditQuery = {}) =>

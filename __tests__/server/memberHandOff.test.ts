@@ -183,10 +183,13 @@ describe.each(targets)('a registration reaches the assistant on $name', (target)
     // The operator: members list / show / export, webhooks list / retry (through the running server).
     const listed = await cli('members', ['list']);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^ID\s+NAME\s+STATUS\s+REGISTERED\s+LINKED\s+ONBOARDED\s+INVITED BY$/m);
+    // The list masks phones (the whole record is `members show`, which is recorded).
+    expect(listed.stdout).toMatch(
+      /^ID\s+NAME\s+PHONE\s+STATUS\s+REGISTERED\s+LINKED\s+ONBOARDED\s+INVITED BY$/m,
+    );
     expect(listed.stdout).toMatch(
       new RegExp(
-        `^${crashed.userId}\\s+Ada Lovelace\\s+onboarded\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+\\d{4}.+\\s+${inviteCode}$`,
+        `^${crashed.userId}\\s+Ada Lovelace\\s+\\+44 \\d{4} ••• \\d{3}\\s+onboarded\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+\\d{4}.+\\s+${inviteCode}$`,
         'm',
       ),
     );

@@ -53,6 +53,18 @@ export async function fetchDocument(app: FastifyInstance): Promise<OpenApiDocume
   return response.json<OpenApiDocument>();
 }
 
+/** The admin API's own document, as the operator's command line reads it (loopback, the admin token). */
+export async function fetchAdminDocument(app: FastifyInstance, adminToken: string): Promise<OpenApiDocument> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/admin/openapi.json',
+    headers: { host: 'localhost', authorization: `Bearer ${adminToken}` },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`GET /api/admin/openapi.json answered ${response.statusCode}`);
+  return response.json<OpenApiDocument>();
+}
+
 function operationsOf(
   items: Record<string, Record<string, Json>> | undefined,
   root: 'paths' | 'webhooks',

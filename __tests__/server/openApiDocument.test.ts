@@ -2,12 +2,14 @@ import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { webhookEventBody, webhookEventTypes } from '../../src/domain/contracts/webhookEvents';
 import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
+import { ADMIN_API_DOCS_PATH } from '../../server/openapi/openApiDocument';
 import { isApiPath } from '../../server/web/requestPath';
 import { readSettings } from '../../server/config';
 import { brand } from '../../src/config/brand';
 import {
   answeredRoutes,
   documentValidator,
+  fetchAdminDocument,
   fetchDocument,
   mediaOf,
   nestedSchemaExamples,
@@ -27,12 +29,19 @@ const ASSISTANT_KEY = 'an-assistant-key-for-the-openapi-tests';
 if (!FormatRegistry.Has('date-time'))
   FormatRegistry.Set('date-time', (value) => !Number.isNaN(Date.parse(value)));
 
-/** The reference page's own files: served under /api/docs, and not operations of the API. */
-const DOCS_ASSETS = ['/api/docs/start.js', '/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js'];
+/** The reference pages' own files: served under /api/docs, and not operations of the API. */
+const DOCS_ASSETS = [
+  '/api/docs/start.js',
+  '/api/docs/swagger-ui.css',
+  '/api/docs/swagger-ui-bundle.js',
+  ADMIN_API_DOCS_PATH,
+  `${ADMIN_API_DOCS_PATH}/start.js`,
+];
 
-describe.each(engines)('the OpenAPI document on $name', (engine) => {
+describe.each(engines)('the OpenAPI documents on $name', (engine) => {
   let server: TestServer;
   let document: OpenApiDocument;
+  let adminDocument: OpenApiDocument;
   beforeAll(async () => {
     const defaults = readSettings({});
     // Every optional route on: the assistant's (its key) and the operator's (the admin token).
@@ -42,16 +51,62 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
       { adminToken: ADMIN_TOKEN },
     );
     document = await fetchDocument(server.app);
+    adminDocument = await fetchAdminDocument(server.app, ADMIN_TOKEN);
   });
   afterAll(async () => {
     await server.close();
   });
+  const documentNamed = (which: string) => (which === 'public' ? document : adminDocument);
 
-  test('validates as OpenAPI 3.1 (@seriousme/openapi-schema-validator)', () => {
-    expect(document.openapi).toBe('3.1.0');
-    const result = validateWithOpenApiValidator(document);
-    expect(result.errors).toBeUndefined();
-    expect(result.valid).toBe(true);
+  test.each(['public', 'admin'])(
+    'the %s document validates as OpenAPI 3.1 (@seriousme/openapi-schema-validator)',
+    (which) => {
+      const checked = which === 'public' ? document : adminDocument;
+      expect(checked.openapi).toBe('3.1.0');
+      const result = validateWithOpenApiValidator(checked);
+      expect(result.errors).toBeUndefined();
+      expect(result.valid).toBe(true);
+    },
+  );
+
+  test('the public document has no admin route, no admin credentials and not the session cookie’s name', () => {
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/admin'))).toEqual([]);
+    expect(JSON.stringify(document)).not.toContain(OPERATOR_SESSION_COOKIE);
+    expect(JSON.stringify(document)).not.toMatch(/adminToken|operatorSession/);
+    expect((document.tags ?? []).map((tag) => tag.name)).not.toContain('admin');
+  });
+
+  test('the admin document has the admin routes alone, its two credentials and the __Host- cookie', () => {
+    const paths = Object.keys(adminDocument.paths);
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((path) => !path.startsWith('/api/admin'))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['/api/admin/session', '/api/admin/openapi.json']));
+    expect(adminDocument.info).toMatchObject({ title: 'Becca admin API' });
+    expect(adminDocument.components?.securitySchemes).toEqual({
+      adminToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      operatorSession: expect.objectContaining({
+        type: 'apiKey',
+        in: 'cookie',
+        name: `__Host-${OPERATOR_SESSION_COOKIE}`,
+      }),
+    });
+    expect(adminDocument.webhooks).toBeUndefined();
+  });
+
+  test('strangers get 404 for the admin document and its page, as for every admin route', async () => {
+    for (const url of ['/api/admin/openapi.json', ADMIN_API_DOCS_PATH, `${ADMIN_API_DOCS_PATH}/start.js`]) {
+      const stranger = await server.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' });
+      expect([url, stranger.statusCode]).toEqual([url, 404]);
+      expect(stranger.json()).toEqual({ detail: `No API endpoint GET ${url}.` });
+    }
+    const page = await server.app.inject({
+      method: 'GET',
+      url: ADMIN_API_DOCS_PATH,
+      headers: { host: 'localhost', authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/admin/openapi.json');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   test('a document the validator refuses is reported as invalid (the check can fail)', () => {
@@ -59,7 +114,7 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
     expect(validateWithOpenApiValidator(broken as unknown as OpenApiDocument).valid).toBe(false);
   });
 
-  test('names the API, its version, contact and licence, the server at APP_URL and the security schemes', async () => {
+  test('names the API, its version, contact and licence, the server at APP_URL and the public security schemes', async () => {
     const packageJson = (await import('../../package.json')).default;
     expect(document.info).toMatchObject({
       title: 'Becca API',
@@ -71,12 +126,6 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
     expect(document.components?.securitySchemes).toEqual({
       memberToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       assistantKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
-      adminToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
-      operatorSession: expect.objectContaining({
-        type: 'apiKey',
-        in: 'cookie',
-        name: OPERATOR_SESSION_COOKIE,
-      }),
       standardWebhooksSignature: expect.objectContaining({
         type: 'apiKey',
         in: 'header',
@@ -85,10 +134,12 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
     });
   });
 
-  test('documents every API route the server answers, and only those', () => {
+  test('the two documents together describe every API route the server answers, and only those', () => {
     const answered = [...answeredRoutes(server.app)].filter((route) => isApiPath(route.split(' ')[1]!));
     const hidden = DOCS_ASSETS.map((asset) => `GET ${asset}`);
-    const documented = operations(document).map(({ method, path }) => `${method} ${normalisePath(path)}`);
+    const documented = [...operations(document), ...operations(adminDocument)].map(
+      ({ method, path }) => `${method} ${normalisePath(path)}`,
+    );
     expect(answered).toEqual(expect.arrayContaining(hidden));
     expect(documented.sort()).toEqual(answered.filter((route) => !hidden.includes(route)).sort());
     // Enough of the API to be sure the list was read, not empty on both sides.
@@ -109,35 +160,44 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
     expect(paths).not.toContain('/');
   });
 
-  test('every operation has a summary, a description and a tag the document describes', () => {
-    const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
-    const lacking = operations(document).flatMap(({ name, operation }) => {
-      const tags = (operation.tags ?? []) as string[];
-      return [
-        ...(operation.summary ? [] : [`${name}: no summary`]),
-        ...(operation.description ? [] : [`${name}: no description`]),
-        ...(tags.length ? [] : [`${name}: no tag`]),
-        ...tags.filter((tag) => !described.get(tag)).map((tag) => `${name}: tag "${tag}" is not described`),
-      ];
-    });
-    expect(lacking).toEqual([]);
-  });
+  test.each(['public', 'admin'])(
+    'the %s document: every operation has a summary, a description and a tag the document describes',
+    (which) => {
+      const document = documentNamed(which);
+      const described = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
+      const lacking = operations(document).flatMap(({ name, operation }) => {
+        const tags = (operation.tags ?? []) as string[];
+        return [
+          ...(operation.summary ? [] : [`${name}: no summary`]),
+          ...(operation.description ? [] : [`${name}: no description`]),
+          ...(tags.length ? [] : [`${name}: no tag`]),
+          ...tags.filter((tag) => !described.get(tag)).map((tag) => `${name}: tag "${tag}" is not described`),
+        ];
+      });
+      expect(lacking).toEqual([]);
+    },
+  );
 
-  test('every operation that can answer 401 says which credentials it takes, from the schemes declared', () => {
-    const schemes = Object.keys(document.components?.securitySchemes ?? {});
-    const lacking = operations(document).flatMap(({ name, operation }) => {
-      const security = (operation.security ?? []) as Record<string, string[]>[];
-      const answers401 = Object.keys((operation.responses ?? {}) as object).includes('401');
-      const unknown = security.flatMap(Object.keys).filter((scheme) => !schemes.includes(scheme));
-      return [
-        ...(answers401 && security.length === 0 ? [`${name}: answers 401 but declares no security`] : []),
-        ...unknown.map((scheme) => `${name}: unknown security scheme ${scheme}`),
-      ];
-    });
-    expect(lacking).toEqual([]);
-  });
+  test.each(['public', 'admin'])(
+    'the %s document: every operation that can answer 401 says which credentials it takes, from the schemes declared',
+    (which) => {
+      const document = documentNamed(which);
+      const schemes = Object.keys(document.components?.securitySchemes ?? {});
+      const lacking = operations(document).flatMap(({ name, operation }) => {
+        const security = (operation.security ?? []) as Record<string, string[]>[];
+        const answers401 = Object.keys((operation.responses ?? {}) as object).includes('401');
+        const unknown = security.flatMap(Object.keys).filter((scheme) => !schemes.includes(scheme));
+        return [
+          ...(answers401 && security.length === 0 ? [`${name}: answers 401 but declares no security`] : []),
+          ...unknown.map((scheme) => `${name}: unknown security scheme ${scheme}`),
+        ];
+      });
+      expect(lacking).toEqual([]);
+    },
+  );
 
-  test('every error answer is {detail}', () => {
+  test.each(['public', 'admin'])('the %s document: every error answer is {detail}', (which) => {
+    const document = documentNamed(which);
     const validate = documentValidator(document);
     const wrong = operations(document).flatMap((operation) =>
       mediaOf(operation)
@@ -149,19 +209,24 @@ describe.each(engines)('the OpenAPI document on $name', (engine) => {
   });
 
   // Fails until every route's schemas carry `examples` (issue #31's contract modules).
-  test('every request body and every answer with content has an example', () => {
-    const missing = operations(document).flatMap((operation) =>
-      mediaOf(operation)
-        // A page or an image has nothing to show as an example; every other answer does.
-        .filter(
-          ({ examples, mediaType }) => examples.length === 0 && !/^(text\/html|image\/)/.test(mediaType),
-        )
-        .map(({ where, mediaType }) => `${operation.name} ${where} (${mediaType})`),
-    );
-    expect(missing).toEqual([]);
-  });
+  test.each(['public', 'admin'])(
+    'the %s document: every request body and every answer with content has an example',
+    (which) => {
+      const document = documentNamed(which);
+      const missing = operations(document).flatMap((operation) =>
+        mediaOf(operation)
+          // A page or an image has nothing to show as an example; every other answer does.
+          .filter(
+            ({ examples, mediaType }) => examples.length === 0 && !/^(text\/html|image\/)/.test(mediaType),
+          )
+          .map(({ where, mediaType }) => `${operation.name} ${where} (${mediaType})`),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 
-  test('each example validates against its schema', () => {
+  test.each(['public', 'admin'])('the %s document: each example validates against its schema', (which) => {
+    const document = documentNamed(which);
     const validate = documentValidator(document);
     const checked: string[] = [];
     const invalid: string[] = [];

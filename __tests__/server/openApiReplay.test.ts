@@ -6,6 +6,7 @@ import { inviteCodes, webhookEvents } from '../../server/db/schema';
 import { listWebhookEvents } from '../../server/webhooks/outbox';
 import {
   documentValidator,
+  fetchAdminDocument,
   fetchDocument,
   mediaOf,
   operations,
@@ -126,6 +127,7 @@ function replayOrder(a: Operation, b: Operation): number {
 describe.each(engines)('the OpenAPI examples sent to the real server on $name', (engine) => {
   let server: TestServer;
   let document: OpenApiDocument;
+  let adminDocument: OpenApiDocument;
   let seeded: Seeded;
   beforeAll(async () => {
     const defaults = readSettings({});
@@ -138,9 +140,14 @@ describe.each(engines)('the OpenAPI examples sent to the real server on $name', 
       { adminToken: ADMIN_TOKEN },
     );
     document = await fetchDocument(server.app);
+    adminDocument = await fetchAdminDocument(server.app, ADMIN_TOKEN);
     const { db } = server.database;
     // The invite codes the examples use, so that they are answered as good codes.
-    for (const code of stringsNamed(document, INVITE_CODE_NAMES, new Set())) {
+    const examples = [
+      ...stringsNamed(document, INVITE_CODE_NAMES, new Set()),
+      ...stringsNamed(adminDocument, INVITE_CODE_NAMES, new Set()),
+    ];
+    for (const code of new Set(examples)) {
       const fresh = await makeInvite(db, 'valid', 50);
       await db
         .update(inviteCodes)
@@ -159,11 +166,15 @@ describe.each(engines)('the OpenAPI examples sent to the real server on $name', 
     await server.close();
   });
 
-  test('each operation, sent as its examples describe, is answered as the document says', async () => {
-    const validate = documentValidator(document);
+  test('each operation of both documents, sent as its examples describe, is answered as its document says', async () => {
+    const validators = new Map([document, adminDocument].map((one) => [one, documentValidator(one)]));
     const failures: string[] = [];
     const answered: string[] = [];
-    for (const operation of operations(document).sort(replayOrder)) {
+    const all = [document, adminDocument].flatMap((one) =>
+      operations(one).map((operation) => ({ ...operation, validate: validators.get(one)! })),
+    );
+    for (const operation of all.sort(replayOrder)) {
+      const { validate } = operation;
       const { request, missing } = await requestFor(operation, seeded);
       // An operation without examples is reported by "every request body … has an example".
       if (missing) continue;
@@ -196,7 +207,13 @@ describe.each(engines)('the OpenAPI examples sent to the real server on $name', 
     expect(failures).toEqual([]);
     // The replay reached the server, and the registration's multipart example (its invite code
     // created above, a real photo for each file part) registers.
-    expect(answered).toEqual(expect.arrayContaining(['GET /health 200', 'POST /api/auth/register 201']));
+    expect(answered).toEqual(
+      expect.arrayContaining([
+        'GET /health 200',
+        'POST /api/auth/register 201',
+        'GET /api/admin/members 200',
+      ]),
+    );
   });
 
   test('every event the replays wrote to the outbox has the shape the document publishes', async () => {

@@ -3,17 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { operators, operatorSessions, operatorSignInLinks } from '../../server/db/schema';
 import { redactPath } from '../../server/logging/requestLogging';
-import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
+import {
+  OPERATOR_SESSION_COOKIE,
+  operatorSessionCookieName,
+} from '../../server/operator/operatorSessionCookie';
 import { sessionCookie } from '../../server/operator/operatorSessions';
 import { OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
 import { engines, startTestServer, type TestServer } from './testServer';
 
 const APP_URL = 'https://becca.test';
+/** Over https the cookie carries the `__Host-` prefix: no sibling host can plant one of its name. */
+const COOKIE_NAME = operatorSessionCookieName(APP_URL);
 /** An operator's browser on the public internet, reaching the site through its name. */
 const BROWSER = { remoteAddress: '203.0.113.9', host: 'becca.test' };
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const SESSION_COOKIE = new RegExp(
-  `^${OPERATOR_SESSION_COOKIE}=([A-Za-z0-9_-]{43}); HttpOnly; Secure; SameSite=Strict; Path=/$`,
+  `^${COOKIE_NAME}=([A-Za-z0-9_-]{43}); HttpOnly; Secure; SameSite=Strict; Path=/$`,
 );
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -55,7 +60,7 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
       remoteAddress: BROWSER.remoteAddress,
       headers: {
         host: BROWSER.host,
-        ...(cookie ? { cookie: `theme=dark; ${OPERATOR_SESSION_COOKIE}=${cookie}` } : {}),
+        ...(cookie ? { cookie: `theme=dark; ${COOKIE_NAME}=${cookie}` } : {}),
         ...headers,
       },
       ...(payload ? { payload } : {}),
@@ -92,6 +97,8 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
     expect(added.statusCode).toBe(201);
     expect(added.json()).toEqual({
       name: 'alice',
+      // The first account is an owner.
+      role: 'owner',
       addedAt: expect.any(String),
       lastSeenAt: null,
       sessions: 0,
@@ -180,7 +187,7 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
       .where(eq(operatorSignInLinks.tokenHash, sha256(linkToken)));
     expect(used!.usedAt).toBeInstanceOf(Date);
 
-    expect((await sessionOf(sessionToken)).json()).toEqual({ operator: { name: 'alice' } });
+    expect((await sessionOf(sessionToken)).json()).toEqual({ operator: { name: 'alice', role: 'owner' } });
   });
 
   test('a used link is refused, by its page and by a second press, and opens no second session', async () => {
@@ -375,7 +382,7 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe('/admin');
     expect(signedOut.headers['set-cookie']).toBe(
-      `${OPERATOR_SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=0`,
+      `${COOKIE_NAME}=; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=0`,
     );
     expect((await sessionOf(session)).statusCode).toBe(401);
     // From the console's fetch: an empty answer.
@@ -403,8 +410,11 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
   });
 });
 
-test('the cookie is Secure only when APP_URL is https', () => {
-  expect(sessionCookie('t', 'https://becca.example')).toContain('; Secure;');
+test('the cookie is Secure and __Host- only when APP_URL is https', () => {
+  expect(COOKIE_NAME).toBe('__Host-becca_operator');
+  expect(sessionCookie('t', 'https://becca.example')).toBe(
+    '__Host-becca_operator=t; HttpOnly; Secure; SameSite=Strict; Path=/',
+  );
   expect(sessionCookie('t', 'http://localhost:3000')).toBe(
     `${OPERATOR_SESSION_COOKIE}=t; HttpOnly; SameSite=Strict; Path=/`,
   );

@@ -122,13 +122,13 @@ describe('the CLI is a client of the admin API: one session, the same output whe
     const rows = audit!.split('\n').filter((line) => /^TIME\s+cli:/.test(line));
     expect(rows).toEqual([
       expect.stringMatching(
-        /^TIME\s+cli:\S+@\S+\s+invite\.create\s+Cohort A\s+-\s+created 3 codes for 1 use each, label "Cohort A", expires 2099-12-31: CODE1, CODE2, CODE3$/,
+        /^TIME\s+cli:\S+@\S+\s+-\s+invite\.create\s+Cohort A\s+-\s+created 3 codes for 1 use each, label "Cohort A", expires 2099-12-31: CODE1, CODE2, CODE3$/,
       ),
       expect.stringMatching(
-        /^TIME\s+cli:\S+\s+invite\.revoke\s+Cohort A\s+The event is over\s+revoked 3 codes of cohort "Cohort A": CODE1, CODE2, CODE3$/,
+        /^TIME\s+cli:\S+\s+-\s+invite\.revoke\s+Cohort A\s+The event is over\s+revoked 3 codes of cohort "Cohort A": CODE1, CODE2, CODE3$/,
       ),
       expect.stringMatching(
-        /^TIME\s+cli:\S+\s+waitlist\.purge\s+-\s+Retention\s+deleted 0 waitlist entries older than 30 days$/,
+        /^TIME\s+cli:\S+\s+-\s+waitlist\.purge\s+-\s+Retention\s+deleted 0 waitlist entries older than 30 days$/,
       ),
     ]);
     // The filtered listing: that one row (its columns padded to their own widths).

@@ -217,7 +217,7 @@ describe.each(engines)('forged stored text in every command on $name', ({ prepar
     const listed = await runCli('members', ['list'], env);
     expectNothingRaw(listed);
     const [header, ...rows] = listed.stdout.trimEnd().split('\n');
-    expect(header).toMatch(/^ID\s+NAME\s+STATUS/);
+    expect(header).toMatch(/^ID\s+NAME\s+PHONE\s+STATUS/);
     expect(rows).toEqual([
       expect.stringMatching(new RegExp(`^${userId}\\s+Eve\\\\u2028ID  Forged \\\\u202eevil`)),
     ]);
@@ -245,9 +245,9 @@ describe.each(engines)('forged stored text in every command on $name', ({ prepar
     expectNothingRaw(listed);
     expect(listed.stdout.trimEnd().split('\n')).toEqual([
       expect.stringMatching(
-        / {2}\+447911100002 {2}Mallory\\r\\n2026-01-01 00:00 {2}joined {3}\+440000000000$/,
+        / {2}\+44 7911 ••• 002 {2}Mallory\\r\\n2026-01-01 00:00 {2}joined {3}\+440000000000$/,
       ),
-      expect.stringMatching(/ {2}\+447911100003 {2}Smith;=cmd\|' \/C calc'!A0$/),
+      expect.stringMatching(/ {2}\+44 7911 ••• 003 {2}Smith;=cmd\|' \/C calc'!A0$/),
     ]);
   });
 

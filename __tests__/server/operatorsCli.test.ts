@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { OPERATOR_SESSION_COOKIE } from '../../server/operator/operatorSessionCookie';
+import { operatorSessionCookieName } from '../../server/operator/operatorSessionCookie';
 import { OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
 import {
   countOutputLines,
@@ -46,7 +46,7 @@ async function signInThrough(server: ServerProcess, token: string): Promise<stri
     body: '',
   });
   expect(pressed.status).toBe(303);
-  const cookie = new RegExp(`^${OPERATOR_SESSION_COOKIE}=([A-Za-z0-9_-]{43});`).exec(
+  const cookie = new RegExp(`^${operatorSessionCookieName(APP_URL)}=([A-Za-z0-9_-]{43});`).exec(
     pressed.headers.get('set-cookie') ?? '',
   );
   expect(cookie).not.toBeNull();
@@ -54,7 +54,7 @@ async function signInThrough(server: ServerProcess, token: string): Promise<stri
 }
 
 const withSession = (server: ServerProcess, path: string, session: string) =>
-  fetch(`${server.url}${path}`, { headers: { cookie: `${OPERATOR_SESSION_COOKIE}=${session}` } });
+  fetch(`${server.url}${path}`, { headers: { cookie: `${operatorSessionCookieName(APP_URL)}=${session}` } });
 
 interface Setting {
   name: string;
@@ -111,7 +111,7 @@ describe.each(settings)('npm run operators on $name', ({ env: makeEnv, withServe
   test('add prints the name as stored; a second add of it, or a bad name, is refused with exit code 1', async () => {
     const added = await operators(['add', 'Alice'], env);
     expect(added).toMatchObject({ code: 0, stderr: '' });
-    expect(added.stdout).toMatch(/^Added operator alice\. /);
+    expect(added.stdout).toMatch(/^Added operator alice \(owner\)\. /);
     const again = await operators(['add', 'alice'], env);
     expect(again).toMatchObject({ code: 1, stdout: '', stderr: 'There is already an operator alice.\n' });
     const bad = await operators(['add', 'cli:root@host'], env);
@@ -135,7 +135,7 @@ describe.each(settings)('npm run operators on $name', ({ env: makeEnv, withServe
     const listed = await operators(['list'], env);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(
-      /^NAME\s+ADDED\s+LAST SEEN\s+SESSIONS\nalice\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+-\s+0\n$/,
+      /^NAME\s+ROLE\s+ADDED\s+LAST SEEN\s+SESSIONS\nalice\s+owner\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+-\s+0\n$/,
     );
   });
 
@@ -145,7 +145,7 @@ describe.each(settings)('npm run operators on $name', ({ env: makeEnv, withServe
       expect((await withSession(server!, '/api/admin/session', session)).status).toBe(200);
       expect((await withSession(server!, '/api/admin/waitlist', session)).status).toBe(200);
       const listed = await operators(['list'], env);
-      expect(listed.stdout).toMatch(/^alice\s+\S+ \S+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+1$/m);
+      expect(listed.stdout).toMatch(/^alice\s+owner\s+\S+ \S+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+1$/m);
 
       await waitFor('the sign-in request in the log', () =>
         server!.stdout().includes('"path":"/admin/sign-in/:token"'),
@@ -160,6 +160,21 @@ describe.each(settings)('npm run operators on $name', ({ env: makeEnv, withServe
       expect((await operators(['add', 'alice'], env)).code).toBe(0);
     });
   }
+
+  test('add --role and role set an operator’s role; a role that is not one is refused', async () => {
+    const added = await operators(['add', 'bob', '--role', 'owner'], env);
+    expect(added).toMatchObject({ code: 0, stderr: '' });
+    expect(added.stdout).toMatch(/^Added operator bob \(owner\)\. /);
+    expect(await operators(['role', 'bob', 'operator'], env)).toMatchObject({
+      code: 0,
+      stdout: 'Made bob an operator (was owner).\n',
+    });
+    const bad = await operators(['role', 'bob', 'boss'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^A role is owner or operator, got "boss"\.\nUsage:/);
+    expect((await operators(['list'], env)).stdout).toMatch(/^bob\s+operator\s/m);
+    expect((await operators(['remove', 'bob'], env)).code).toBe(0);
+  });
 
   test('remove takes the operator away; removing an unknown one is refused', async () => {
     const removed = await operators(['remove', 'ALICE'], env);

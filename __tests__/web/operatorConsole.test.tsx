@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { AdminOverview, RegistrationDay } from '../../src/domain/contracts/adminOverview';
 import { renderRoute } from './renderWithProviders';
 import { mswServer } from './setupTests';
+import { TWO_SESSION_COOKIES_DETAIL } from '../../src/domain/operatorSession';
 
 // The console's code is fetched lazily, as in the browser; on a busy machine that takes more than a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -50,7 +51,7 @@ const signedOutAnswer = () =>
  * `GET /api/admin/session` answers from its n-th call on; `overviewAnswer` builds each overview answer.
  */
 function adminApi({
-  session = () => HttpResponse.json({ operator: { name: 'Grace' } }),
+  session = () => HttpResponse.json({ operator: { name: 'Grace', role: 'owner' } }),
   overviewAnswer = () => HttpResponse.json(overview),
   signOutAnswer = () => new HttpResponse(null, { status: 204 }),
 }: {
@@ -98,6 +99,30 @@ test('without a session, /admin says how to get a sign-in link and asks for noth
   expect(calls).toEqual(['GET /api/admin/session']);
 });
 
+test('two session cookies (one planted by another site) are a sign-out the console explains', async () => {
+  adminApi({
+    session: () => HttpResponse.json({ detail: TWO_SESSION_COOKIES_DETAIL }, { status: 401 }),
+  });
+  renderRoute('/admin');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Signed out: two session cookies' }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(TWO_SESSION_COOKIES_DETAIL);
+  expect(screen.getByText('npm run operators -- sign-in-link NAME')).toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
+});
+
+test('the header names the operator and their role, and links the admin API’s reference', async () => {
+  adminApi();
+  renderRoute('/admin');
+  expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Signed in as Grace (owner)');
+  const sections = screen.getByRole('navigation', { name: 'Console' });
+  expect(within(sections).getByRole('link', { name: 'Admin API' })).toHaveAttribute(
+    'href',
+    '/api/admin/docs',
+  );
+});
+
 test('a server that answers the session check with 404 (no such route for strangers) means signed out', async () => {
   adminApi({
     session: () => HttpResponse.json({ detail: 'No API endpoint GET /api/admin/session.' }, { status: 404 }),
@@ -131,7 +156,7 @@ test('a session check that fails shows the server’s detail and tries again on 
     session: (call) =>
       call === 1
         ? HttpResponse.json({ detail: 'The database is not answering.' }, { status: 503 })
-        : HttpResponse.json({ operator: { name: 'Grace' } }),
+        : HttpResponse.json({ operator: { name: 'Grace', role: 'owner' } }),
   });
   const user = userEvent.setup();
   renderRoute('/admin');
@@ -264,7 +289,8 @@ test.each([401, 404])(
   async (status) => {
     const refused = () => HttpResponse.json({ detail: 'No session.' }, { status });
     const calls = adminApi({
-      session: (call) => (call === 1 ? HttpResponse.json({ operator: { name: 'Grace' } }) : refused()),
+      session: (call) =>
+        call === 1 ? HttpResponse.json({ operator: { name: 'Grace', role: 'owner' } }) : refused(),
       overviewAnswer: (call) => (call === 1 ? HttpResponse.json(overview) : refused()),
     });
     const user = userEvent.setup();
@@ -291,7 +317,8 @@ test.each([401, 404])(
 
 test('Sign out ends the session on the server and leaves nothing of the console on screen', async () => {
   const calls = adminApi({
-    session: (call) => (call === 1 ? HttpResponse.json({ operator: { name: 'Grace' } }) : signedOutAnswer()),
+    session: (call) =>
+      call === 1 ? HttpResponse.json({ operator: { name: 'Grace', role: 'owner' } }) : signedOutAnswer(),
   });
   const user = userEvent.setup();
   renderRoute('/admin');

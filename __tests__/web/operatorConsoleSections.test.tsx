@@ -10,7 +10,7 @@ import type {
 import type { MemberDetail, MemberErased, MemberView } from '../../src/domain/contracts/adminMembers';
 import type {
   PurgeOutcome,
-  WaitlistEntryView,
+  WaitlistListEntry,
   WaitlistInvitations,
 } from '../../src/domain/contracts/adminWaitlist';
 import type { WebhookEventView, WebhookRetried } from '../../src/domain/contracts/adminWebhooks';
@@ -72,7 +72,9 @@ interface Call {
 function consoleApi(routes: Record<string, (call: Call) => Response | JsonBodyType>) {
   const calls: Call[] = [];
   mswServer.use(
-    http.get('*/api/admin/session', () => HttpResponse.json({ operator: { name: 'Grace' } })),
+    http.get('*/api/admin/session', () =>
+      HttpResponse.json({ operator: { name: 'Grace', role: 'operator' } }),
+    ),
     http.all('*/api/admin/*', async ({ request }) => {
       const url = new URL(request.url);
       const text = request.method === 'GET' ? '' : await request.text();
@@ -110,7 +112,7 @@ test('the console’s sections are links; following one moves focus to its headi
     within(sections)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Overview', 'Invite codes', 'Waitlist', 'Members', 'Webhooks', 'Audit log']);
+  ).toEqual(['Overview', 'Invite codes', 'Waitlist', 'Members', 'Webhooks', 'Audit log', 'Admin API']);
   await user.click(within(sections).getByRole('link', { name: 'Invite codes' }));
   const heading = await screen.findByRole('heading', { level: 1, name: 'Invite codes' });
   await waitFor(() => expect(heading).toHaveFocus());
@@ -223,16 +225,18 @@ test('invite codes: revoking selected codes the server refuses shows its detail 
   expect(screen.queryByRole('form', { name: 'Check what will change' })).not.toBeInTheDocument();
 });
 
-const waiting: WaitlistEntryView[] = [
+const waiting: WaitlistListEntry[] = [
   {
-    phone: '+447912345678',
+    id: 1,
+    phone: '+44 7912 ••• 678',
     email: null,
     name: 'Ada',
     joinedAt: '2026-10-02T09:14:00.000Z',
     status: 'waiting',
   },
   {
-    phone: '+447700900123',
+    id: 2,
+    phone: '+44 7700 ••• 123',
     email: null,
     name: null,
     joinedAt: '2026-10-03T09:14:00.000Z',
@@ -255,7 +259,7 @@ test('waitlist: filter by status, invite one or the next N, each a wa.me link to
     'GET /api/admin/waitlist': () => waiting,
     'POST /api/admin/waitlist/invitations': (call) =>
       'next' in (call.body as object)
-        ? invitationsFor(waiting.map((entry) => entry.phone!))
+        ? invitationsFor(['+447912345678', '+447700900123'])
         : invitationsFor(['+447912345678']),
   });
   const user = userEvent.setup();
@@ -267,7 +271,9 @@ test('waitlist: filter by status, invite one or the next N, each a wa.me link to
   await user.click(within(table).getByRole('button', { name: 'Invite Ada' }));
   const link = await screen.findByRole('link', { name: /Send the invitation to \+447912345678 on WhatsApp/ });
   expect(link).toHaveAttribute('href', 'https://wa.me/447912345678?text=You%E2%80%99re%20invited');
-  expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ phone: '+447912345678' });
+  // The list shows the phone masked; the invitation names the entry by its id.
+  expect(within(table).getByRole('row', { name: /Ada/ })).toHaveTextContent('+44 7912 ••• 678');
+  expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ id: 1 });
 
   await user.clear(screen.getByLabelText('How many of the longest waiting'));
   await user.type(screen.getByLabelText('How many of the longest waiting'), '2');
@@ -490,6 +496,7 @@ const auditEntries: AuditEntry[] = [
     id: 1,
     at: '2026-11-25T10:00:00.000Z',
     actor: 'Grace',
+    session: '3f9a0c1d2e4b',
     action: 'invite.create',
     target: 'London meetup',
     reason: null,
@@ -499,12 +506,37 @@ const auditEntries: AuditEntry[] = [
     id: 2,
     at: '2026-11-25T10:04:00.000Z',
     actor: 'Grace',
+    session: null,
     action: 'invite.revoke',
     target: 'London meetup',
     reason: 'The event is over',
     effect: 'revoked 4 codes',
   },
 ];
+
+test('audit log: stored text with control or bidi characters is shown escaped, as the CLI prints it', async () => {
+  consoleApi({
+    'GET /api/admin/audit': (): AuditEntry[] => [
+      {
+        id: 3,
+        at: '2026-11-25T10:05:00.000Z',
+        actor: 'grace',
+        session: '3f9a0c1d2e4b',
+        action: 'invite.create',
+        target: 'Party \u202Etxt.exe',
+        reason: 'line one\nforged line\u001b[2J',
+        effect: 'created 1 code, label "Party \u202Etxt.exe"',
+      },
+    ],
+  });
+  renderRoute('/admin/audit');
+  const table = await screen.findByRole('table', { name: 'Audit log' });
+  const row = within(table).getAllByRole('row')[1]!;
+  expect(row).toHaveTextContent('Party \\u202etxt.exe');
+  expect(row).toHaveTextContent('line one\\nforged line\\x1b[2J');
+  expect(row).toHaveTextContent('3f9a0c1d2e4b');
+  for (const raw of ['\u202E', '\n', '\u001b']) expect(row.textContent).not.toContain(raw);
+});
 
 test('audit log: newest first, filtered by action, target, actor and date', async () => {
   const calls = consoleApi({

@@ -18,7 +18,7 @@ import { readAdminToken } from '../operator/adminToken';
  */
 export interface AdminClient {
   /** The route's JSON answer; a refusal (any status but 2xx) throws AdminRefusal with its detail. */
-  call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
   /** A POST route's answer as bytes (a backup archive); a refusal throws AdminRefusal as `call` does. */
   download(path: string): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -85,7 +85,7 @@ export function injectClient(
   token: string,
   close: () => Promise<void> = async () => {},
 ): AdminClient {
-  const send = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
     app.inject({
       method,
       url: path,

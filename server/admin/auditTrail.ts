@@ -4,11 +4,14 @@ import type { AuditEntry, AuditQuery } from '../../src/domain/contracts/adminAud
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import type { Db } from '../db/database';
 import { operatorAudit } from '../db/schema';
-import { readOrCreateServerSecret } from '../db/serverSecret';
+import { unusableTextMessage, isVisiblyBlank } from '../../src/domain/textRules';
+import { HttpError } from '../httpError';
+import type { AuditHashKey } from './auditHashKey';
+import type { Actor } from './operatorActor';
 
 /** Who did it and to what: the parts of an audit row the route knows before the change runs. */
 export interface AuditFacts {
-  actor: string;
+  actor: Actor;
   /** `<command>.<subcommand>`, as the CLI spells it. */
   action: string;
   target: string | null;
@@ -39,17 +42,12 @@ export async function performOperatorAction<T>(
   dryRun: boolean,
   change: (tx: Db) => Promise<ActionResult<T>>,
 ): Promise<ActionResult<T> & { dryRun: boolean }> {
+  refuseUnusableText('The reason', facts.reason);
   try {
     const outcome = await db.transaction(async (tx) => {
       const done = await change(tx as unknown as Db);
       if (dryRun) throw new DryRunRollback(done);
-      await tx.insert(operatorAudit).values({
-        actor: facts.actor,
-        action: facts.action,
-        target: facts.target,
-        reason: facts.reason ?? null,
-        effect: done.effect,
-      });
+      await recordAudit(tx as unknown as Db, facts, done.effect);
       return done;
     });
     return { ...outcome, dryRun: false };
@@ -59,26 +57,39 @@ export async function performOperatorAction<T>(
   }
 }
 
-const AUDIT_SALT = 'audit_salt';
-const salts = new WeakMap<Db, Promise<string>>();
-
-function auditSalt(db: Db): Promise<string> {
-  let salt = salts.get(db);
-  if (!salt) {
-    salt = readOrCreateServerSecret(db, AUDIT_SALT);
-    salt.catch(() => salts.delete(db)); // a database hiccup must not poison every later action
-    salts.set(db, salt);
-  }
-  return salt;
+/**
+ * Operator text (a reason, a label) follows the rules of member text: no control characters, no bidi
+ * overrides, not blank. It is shown later in a terminal and in the console (422 with a sentence).
+ */
+export function refuseUnusableText(label: string, value: string | null | undefined): void {
+  if (value === undefined || value === null) return;
+  if (isVisiblyBlank(value)) throw new HttpError(422, `${label} must not be blank.`);
+  const problem = unusableTextMessage(label, value);
+  if (problem) throw new HttpError(422, `${problem}.`);
 }
 
 /**
- * How the audit trail names a phone number: `phone:` and a salted hash, so the trail holds no number
- * in clear (and keeps nothing personal once a member is erased), yet an operator who types the number
- * finds what was done to it.
+ * Appends one row to the trail, for what is not a change in a transaction of its own: a read of
+ * personal data (one member's record), a sign-in or sign-out, an attempt the role check refused.
  */
-export async function phoneTarget(db: Db, e164: string): Promise<string> {
-  return `phone:${createHmac('sha256', await auditSalt(db))
+export async function recordAudit(db: Db, facts: AuditFacts, effect: string): Promise<void> {
+  await db.insert(operatorAudit).values({
+    actor: facts.actor.name,
+    session: facts.actor.session,
+    action: facts.action,
+    target: facts.target,
+    reason: facts.reason ?? null,
+    effect,
+  });
+}
+
+/**
+ * How the audit trail names a phone number: `phone:` and a keyed hash (the key outside the database,
+ * auditHashKey.ts), so the trail holds no number in clear (and keeps nothing personal once a member is
+ * erased), yet an operator who types the number finds what was done to it.
+ */
+export async function phoneTarget(key: AuditHashKey, e164: string): Promise<string> {
+  return `phone:${createHmac('sha256', await key())
     .update(e164)
     .digest('hex')
     .slice(0, 20)}`;
@@ -87,14 +98,15 @@ export async function phoneTarget(db: Db, e164: string): Promise<string> {
 const AUDIT_PAGE = 500;
 
 /** The newest matching actions (at most 500), oldest first. A phone number as target is hashed to match. */
-export async function listAudit(db: Db, query: AuditQuery): Promise<AuditEntry[]> {
+export async function listAudit(db: Db, key: AuditHashKey, query: AuditQuery): Promise<AuditEntry[]> {
   const conditions: SQL[] = [];
   if (query.action) conditions.push(eq(operatorAudit.action, query.action));
   if (query.actor) conditions.push(eq(operatorAudit.actor, query.actor));
   if (query.target) {
     const phone = /^[+\d][\d\s()-]{6,}$/.test(query.target) ? waitlistPhoneToE164(query.target) : undefined;
-    conditions.push(eq(operatorAudit.target, phone ? await phoneTarget(db, phone) : query.target));
+    conditions.push(eq(operatorAudit.target, phone ? await phoneTarget(key, phone) : query.target));
   }
+  if (query.session) conditions.push(eq(operatorAudit.session, query.session));
   if (query.since) conditions.push(gte(operatorAudit.at, new Date(`${query.since}T00:00:00.000Z`)));
   const rows = await db
     .select()

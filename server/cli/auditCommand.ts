@@ -1,14 +1,17 @@
 import { parseArgs } from 'node:util';
 import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
+import { calendarDateProblem } from '../../src/domain/calendarDate';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { failureText, print, printError, shortTime, table, text } from './operatorOutput';
 
 const USAGE = text`Usage:
-  npm run audit -- list [--action A] [--target T] [--actor NAME] [--since YYYY-MM-DD]
-      what operators did: one line per action with its time (UTC), actor, action, target, reason and effect.
-      --target takes a code, a member id, a label, an operator, or a phone number (matched by its hash).`;
+  npm run audit -- list [--action A] [--target T] [--actor NAME] [--session ID] [--since YYYY-MM-DD]
+      what operators did: one line per action with its time (UTC), actor, console session, action,
+      target, reason and effect. Reads of a member's record, sign-ins, sign-outs, ended sessions and
+      refused attempts are rows too. --target takes a code, a member id, a label, an operator, or a
+      phone number (matched by its hash).`;
 
 async function main() {
   let parsed;
@@ -19,13 +22,14 @@ async function main() {
         action: { type: 'string' },
         target: { type: 'string' },
         actor: { type: 'string' },
+        session: { type: 'string' },
         since: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
-    if (parsed.values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(parsed.values.since)) {
-      throw new Error(`--since wants a date like 2026-11-01, got "${parsed.values.since}"`);
-    }
+    const since = parsed.values.since;
+    const problem = since === undefined ? undefined : calendarDateProblem('--since', since);
+    if (problem) throw new Error(problem);
   } catch (error) {
     printError(failureText(error), USAGE);
     process.exitCode = 1;
@@ -43,6 +47,7 @@ async function main() {
       action: values.action,
       target: values.target,
       actor: values.actor,
+      session: values.session,
       since: values.since,
     }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
@@ -54,10 +59,11 @@ async function main() {
     }
     print(
       table(
-        ['TIME', 'ACTOR', 'ACTION', 'TARGET', 'REASON', 'EFFECT'],
+        ['TIME', 'ACTOR', 'SESSION', 'ACTION', 'TARGET', 'REASON', 'EFFECT'],
         entries.map((entry) => [
           shortTime(entry.at),
           entry.actor,
+          entry.session ?? '-',
           entry.action,
           entry.target ?? '-',
           entry.reason ?? '-',

@@ -3,6 +3,7 @@ import type {
   MemberDetail,
   MemberErased,
   MemberExportList,
+  MemberSummary,
   MemberView,
 } from '../../src/domain/contracts/adminMembers';
 import { noDataYet } from '../admin/adminClient';
@@ -69,13 +70,14 @@ function exportRow(member: MemberView): (string | number | null)[] {
   ];
 }
 
-function listing(members: MemberView[]): Text {
+function listing(members: MemberSummary[]): Text {
   if (!members.length) return text`No members yet.`;
   return table(
-    ['ID', 'NAME', 'STATUS', 'REGISTERED', 'LINKED', 'ONBOARDED', 'INVITED BY'],
+    ['ID', 'NAME', 'PHONE', 'STATUS', 'REGISTERED', 'LINKED', 'ONBOARDED', 'INVITED BY'],
     members.map((member) => [
       member.id,
       `${member.firstName} ${member.lastName}`,
+      member.phone,
       member.status,
       shortTime(member.registeredAt),
       shortTime(member.linkedAt),
@@ -154,7 +156,7 @@ async function main() {
   await runAdminCommand(async (admin) => {
     switch (command) {
       case 'list':
-        print(listing(await admin.call<MemberView[]>('GET', '/api/admin/members')));
+        print(listing(await admin.call<MemberSummary[]>('GET', '/api/admin/members')));
         return;
       case 'export': {
         const { members } = await admin.call<MemberExportList>('POST', '/api/admin/members/exports');

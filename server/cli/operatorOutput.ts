@@ -7,23 +7,10 @@
  * `console` and `process.stdout` out of server/cli but for this file.
  */
 import { createInterface } from 'node:readline/promises';
+import { visible } from '../../src/domain/visibleText';
 
-/** Control characters (C0, DEL, C1), lone surrogates, line and paragraph separators, bidi controls. */
-const INVISIBLE = /[\\\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-// The backslash too, so that a name typed as `\n` cannot pass for an escaped line feed.
-const NAMED: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** A value as the operator reads it: every invisible or line-breaking character as a visible escape. */
-export function visible(value: string): string {
-  return value.replace(INVISIBLE, (character) => {
-    const named = NAMED[character];
-    if (named) return named;
-    const code = character.codePointAt(0)!;
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
+// The one escaping rule, shared with the console (src/domain/visibleText.ts).
+export { visible };
 
 const MADE_HERE: unique symbol = Symbol('operator output');
 

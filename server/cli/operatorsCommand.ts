@@ -1,28 +1,68 @@
-import type { OperatorView, SignInLink } from '../../src/domain/contracts/adminOperators';
+import { parseArgs } from 'node:util';
+import type {
+  OperatorRoleChanged,
+  OperatorView,
+  SignInLink,
+} from '../../src/domain/contracts/adminOperators';
+import { isOperatorRole, operatorRoles, type OperatorRole } from '../../src/domain/operatorRoles';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { runCommandLine } from './commandLine';
-import { print, printError, shortTime, table, text } from './operatorOutput';
+import { failureText, print, printError, shortTime, table, text } from './operatorOutput';
 
 const USAGE = text`Usage:
-  npm run operators -- add NAME                       an operator who may sign in to the admin API from a browser
-  npm run operators -- list                           operators, when each was last seen, live sessions
+  npm run operators -- add NAME [--role owner]        an operator who may sign in to the admin API from a browser
+                                                      (role operator unless told; the first one is an owner)
+  npm run operators -- list                           operators, their role, when each was last seen, live sessions
+  npm run operators -- role NAME owner|operator       gives an operator another role
   npm run operators -- remove NAME                    ends their sessions at once; they can no longer sign in
   npm run --silent operators -- sign-in-link NAME     prints a one-time sign-in link, valid 15 minutes`;
 
-const COMMANDS = ['add', 'list', 'remove', 'sign-in-link'];
+const COMMANDS = ['add', 'list', 'role', 'remove', 'sign-in-link'];
+const ROLES = operatorRoles.join(' or ');
+
+function roleOrRefusal(typed: string | undefined): OperatorRole {
+  if (!isOperatorRole(typed)) throw new Error(`A role is ${ROLES}, got "${typed ?? ''}".`);
+  return typed;
+}
 
 async function main() {
-  const [command, name, ...extra] = process.argv.slice(2);
-  if (!command || command === '--help' || command === '-h') {
+  let parsed;
+  let role: OperatorRole | undefined;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (parsed.values.role !== undefined) role = roleOrRefusal(parsed.values.role);
+  } catch (error) {
+    printError(failureText(error), USAGE);
+    process.exitCode = 1;
+    return;
+  }
+  const [command, name, ...extra] = parsed.positionals;
+  if (!command || parsed.values.help) {
     print(USAGE);
     return;
+  }
+  if (command === 'role' && extra.length === 1) {
+    try {
+      role = roleOrRefusal(extra.pop());
+    } catch (error) {
+      printError(failureText(error), USAGE);
+      process.exitCode = 1;
+      return;
+    }
   }
   const refusal = !COMMANDS.includes(command)
     ? text`Unknown command "${command}".`
     : command !== 'list' && (!name || extra.length > 0)
-      ? text`${command} needs one operator name.`
-      : undefined;
+      ? text`${command} needs one operator name${command === 'role' ? ' and a role' : ''}.`
+      : command === 'role' && role === undefined
+        ? text`role needs a role: ${ROLES}.`
+        : role !== undefined && command !== 'add' && command !== 'role'
+          ? text`--role goes with add.`
+          : undefined;
   if (refusal) {
     printError(refusal, USAGE);
     process.exitCode = 1;
@@ -42,10 +82,15 @@ async function main() {
     const operatorPath = `/api/admin/operators/${encodeURIComponent(name ?? '')}`;
     switch (command) {
       case 'add': {
-        const added = await admin.call<OperatorView>('POST', '/api/admin/operators', { name });
+        const added = await admin.call<OperatorView>('POST', '/api/admin/operators', { name, role });
         print(
-          text`Added operator ${added.name}. Sign them in with: npm run --silent operators -- sign-in-link ${added.name}`,
+          text`Added operator ${added.name} (${added.role}). Sign them in with: npm run --silent operators -- sign-in-link ${added.name}`,
         );
+        return;
+      }
+      case 'role': {
+        const changed = await admin.call<OperatorRoleChanged>('PUT', `${operatorPath}/role`, { role });
+        print(text`${changed.effect[0]!.toUpperCase()}${changed.effect.slice(1)}.`);
         return;
       }
       case 'list': {
@@ -56,9 +101,10 @@ async function main() {
         }
         print(
           table(
-            ['NAME', 'ADDED', 'LAST SEEN', 'SESSIONS'],
+            ['NAME', 'ROLE', 'ADDED', 'LAST SEEN', 'SESSIONS'],
             operators.map((operator) => [
               operator.name,
+              operator.role,
               shortTime(operator.addedAt),
               shortTime(operator.lastSeenAt),
               operator.sessions,

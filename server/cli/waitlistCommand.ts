@@ -3,6 +3,7 @@ import type {
   WaitlistEntryView,
   WaitlistExport,
   WaitlistInvitations,
+  WaitlistListEntry,
 } from '../../src/domain/contracts/adminWaitlist';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
@@ -28,7 +29,7 @@ function toCsv(rows: WaitlistEntryView[]): Text {
   );
 }
 
-function listLine(entry: WaitlistEntryView): Text {
+function listLine(entry: WaitlistListEntry): Text {
   return row([
     entry.joinedAt.slice(0, 16).replace('T', ' '),
     entry.status.padEnd(7),
@@ -83,7 +84,7 @@ async function main() {
       const { entries } = await admin.call<WaitlistExport>('POST', '/api/admin/waitlist/exports');
       print(toCsv(entries));
     } else {
-      const rows = await admin.call<WaitlistEntryView[]>('GET', '/api/admin/waitlist');
+      const rows = await admin.call<WaitlistListEntry[]>('GET', '/api/admin/waitlist');
       if (!rows.length) print(text`Nobody is on the waitlist yet.`);
       print(...rows.map(listLine));
     }

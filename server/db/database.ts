@@ -7,6 +7,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The embedded database's folder (DATA_DIR); undefined on PostgreSQL and for one in memory. */
+  dataDir?: string;
   migrate(): Promise<void>;
   /** A trivial round trip, for /health. */
   ping(): Promise<void>;

@@ -29,6 +29,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     db,
     engine: 'pglite',
+    dataDir,
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },

@@ -239,6 +239,8 @@ export const webhookEvents = pgTable(
 export const operators = pgTable('operators', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
+  /** What they may do (src/domain/operatorRoles.ts): `owner` or `operator`. */
+  role: text('role').notNull().default('operator'),
   createdAt: createdAt(),
   removedAt: timestamp('removed_at', { withTimezone: true }),
 });
@@ -257,6 +259,8 @@ export const operatorSignInLinks = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Who made the link, as the audit trail names actors, so that the sign-in's row can say so. */
+    madeBy: text('made_by'),
   },
   (table) => [index('operator_sign_in_links_operator_idx').on(table.operatorId)],
 );
@@ -291,6 +295,8 @@ export const operatorAudit = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** `cli:<os user>@<host>` for the command line, the operator's name for the console. */
     actor: text('actor').notNull(),
+    /** The console session that acted (a short id, never its token); null for the command line. */
+    session: text('session'),
     /** `<command>.<subcommand>`, as the CLI spells it: `invite.revoke`, `members.delete`, … */
     action: text('action').notNull(),
     target: text('target'),
@@ -303,4 +309,18 @@ export const operatorAudit = pgTable(
     index('operator_audit_action_idx').on(table.action),
     index('operator_audit_target_idx').on(table.target),
   ],
+);
+
+/**
+ * Fixed-window counters that must outlive a restart (the per-code limit on registrations that find
+ * the phone already a member): in memory, a restart would hand a probing code its attempts back.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('attempt_counters_window_ends_idx').on(table.windowEndsAt)],
 );

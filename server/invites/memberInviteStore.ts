@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
 import type { Db } from '../db/database';
@@ -169,7 +170,7 @@ export interface InviteTreeCode {
   label: string | null;
   /** Null for the operator's codes. */
   invitedBy: string | null;
-  /** The waitlist number the operator let in with this code, when it was one. */
+  /** The waitlist number the operator let in with this code, when it was one; masked, as lists show phones. */
   waitlistPhone: string | null;
   uses: number;
   maxUses: number;
@@ -220,7 +221,11 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
     .from(erasedInviteNodes)
     .orderBy(asc(erasedInviteNodes.id));
   return {
-    codes: codes.map(({ revokedAt, ...code }) => ({ ...code, revoked: revokedAt !== null })),
+    codes: codes.map(({ revokedAt, waitlistPhone, ...code }) => ({
+      ...code,
+      waitlistPhone: waitlistPhone === null ? null : phoneForLists(waitlistPhone),
+      revoked: revokedAt !== null,
+    })),
     members: [
       ...members.map(({ createdAt, ...member }) => ({
         ...member,

@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
-import type { MemberDetail, MemberView } from '../../src/domain/contracts/adminMembers';
+import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
+import { phoneForLists } from '../../src/domain/phoneNumber';
 import { inviteCodeColumns, toInviteCodeView } from '../invites/inviteCodeStore';
 import type { MemberProfileFields } from '../../src/domain/contracts/member';
 
@@ -163,6 +164,21 @@ export function toMemberView(record: MemberRecord): MemberView {
     onboardedAt: iso(record.onboardedAt),
     linkingCodeExpiresAt: record.linkingCodeExpiresAt.toISOString(),
     linkingCodeUsedAt: iso(record.linkingCodeUsedAt),
+  };
+}
+
+/** A member as a list shows them: the phone masked, no profile. */
+export function toMemberSummary(record: MemberRecord): MemberSummary {
+  return {
+    id: record.id,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    phone: phoneForLists(record.phone),
+    inviteCode: record.inviteCode,
+    status: record.status,
+    registeredAt: record.registeredAt.toISOString(),
+    linkedAt: iso(record.linkedAt),
+    onboardedAt: iso(record.onboardedAt),
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { API_DOCS_PATH, OPENAPI_JSON_PATH, openApiOptions } from './openApiDocument';
+import { API_DOCS_PATH, OPENAPI_JSON_PATH, openApiOptions, publicDocument } from './openApiDocument';
 import { declareGuardAnswers } from './guardAnswers';
 
 /**
@@ -24,10 +24,10 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   },
 };
 
-/** Starts Swagger UI on the document; a file of its own, since the page runs no inline script. */
-const INITIALIZER = `window.addEventListener('load', function () {
+/** Starts Swagger UI on a document; a file of its own, since the page runs no inline script. */
+export const swaggerInitializer = (documentPath: string) => `window.addEventListener('load', function () {
   window.ui = SwaggerUIBundle({
-    url: ${JSON.stringify(OPENAPI_JSON_PATH)},
+    url: ${JSON.stringify(documentPath)},
     dom_id: '#swagger-ui',
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
@@ -39,19 +39,20 @@ const INITIALIZER = `window.addEventListener('load', function () {
 });
 `;
 
-const PAGE = `<!doctype html>
+/** The reference page of a document; its scripts from /api/docs, its start script from `startPath`. */
+export const swaggerPage = (title: string, documentPath: string, startPath: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Becca API reference</title>
+<title>${title}</title>
 <link rel="stylesheet" href="${API_DOCS_PATH}/swagger-ui.css?v=${swaggerUiVersion}">
 </head>
 <body>
-<div id="swagger-ui"><p>The API reference needs JavaScript. The document itself is <a href="${OPENAPI_JSON_PATH}">${OPENAPI_JSON_PATH}</a>.</p></div>
+<div id="swagger-ui"><p>The API reference needs JavaScript. The document itself is <a href="${documentPath}">${documentPath}</a>.</p></div>
 <script src="${API_DOCS_PATH}/swagger-ui-bundle.js?v=${swaggerUiVersion}"></script>
-<script src="${API_DOCS_PATH}/start.js?v=${swaggerUiVersion}"></script>
+<script src="${startPath}?v=${swaggerUiVersion}"></script>
 </body>
 </html>
 `;
@@ -73,6 +74,9 @@ export const API_DOCS_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const PAGE = swaggerPage('Becca API reference', OPENAPI_JSON_PATH, `${API_DOCS_PATH}/start.js`);
+const INITIALIZER = swaggerInitializer(OPENAPI_JSON_PATH);
+
 /** A day: the URLs carry Swagger UI's version, so an upgrade is fetched at once. */
 const ASSET_CACHE = 'public, max-age=86400';
 
@@ -91,7 +95,7 @@ export async function registerOpenApi(app: FastifyInstance, { appUrl }: { appUrl
       schema: {
         summary: 'This API, as an OpenAPI 3.1 document',
         description:
-          'Every route, its answers and the webhook events, built from the schemas the server checks.',
+          'Every public, member and assistant route, its answers and the webhook events, built from the schemas the server checks. The admin API has a document of its own, for operators.',
         operationId: 'getOpenApiDocument',
         tags: ['reference'],
         response: {
@@ -109,7 +113,7 @@ export async function registerOpenApi(app: FastifyInstance, { appUrl }: { appUrl
     },
     async (_request, reply) => {
       // Built once: the routes do not change after start.
-      documentText ??= JSON.stringify(app.swagger());
+      documentText ??= JSON.stringify(publicDocument(app.swagger() as Parameters<typeof publicDocument>[0]));
       return reply.type('application/json; charset=utf-8').send(documentText);
     },
   );

@@ -39,7 +39,8 @@ const rateLimitHeaders = {
  * The credentials whose guard answers 401. The operator's (adminToken, operatorSession) answer 404 to
  * anyone else instead, as if the route did not exist (server/routes/adminRoutes.ts).
  */
-const SCHEMES_ANSWERING_401 = new Set<keyof typeof securitySchemes>(['memberToken', 'assistantKey']);
+type SchemeName = keyof ReturnType<typeof securitySchemes>;
+const SCHEMES_ANSWERING_401 = new Set<SchemeName>(['memberToken', 'assistantKey']);
 
 function methodsOf(route: RouteOptions): string[] {
   return [route.method].flat().map((method) => method.toUpperCase());
@@ -62,9 +63,7 @@ export function guardStatuses(route: RouteOptions): ErrorStatus[] {
   const security = (schema as { security?: Record<string, unknown>[] }).security ?? [];
   if (
     security.some((requirement) =>
-      Object.keys(requirement).some((name) =>
-        SCHEMES_ANSWERING_401.has(name as keyof typeof securitySchemes),
-      ),
+      Object.keys(requirement).some((name) => SCHEMES_ANSWERING_401.has(name as SchemeName)),
     )
   ) {
     statuses.add(401);

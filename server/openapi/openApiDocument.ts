@@ -4,7 +4,7 @@ import {
   webhookEventBody,
   webhookEventTypes,
 } from '../../src/domain/contracts/webhookEvents';
-import { OPERATOR_SESSION_COOKIE } from '../operator/operatorSessionCookie';
+import { operatorSessionCookieName } from '../operator/operatorSessionCookie';
 import { isApiPath } from '../web/requestPath';
 import { registrationRequestBody } from './registrationBody';
 import packageJson from '../../package.json';
@@ -19,50 +19,62 @@ interface Operation {
   security?: unknown[];
 }
 interface Document {
+  info?: JsonObject;
   paths?: Record<string, Record<string, Operation> | undefined>;
+  tags?: { name: string; description: string }[];
+  webhooks?: unknown;
+  components?: { securitySchemes?: JsonObject } & JsonObject;
 }
 
 /** Where the document and its human-readable reference are served. */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
+/** The admin API's document and its page: served to operators only (server/routes/adminReferenceRoutes.ts). */
+export const ADMIN_OPENAPI_JSON_PATH = '/api/admin/openapi.json';
+export const ADMIN_API_DOCS_PATH = '/api/admin/docs';
 
 /** Route schemas name these in `security`; the document says what each one is. */
-export const securitySchemes = {
-  memberToken: {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      'The access token a registration answers with (`access_token`): the member reading their own data.',
-  },
-  assistantKey: {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'The assistant service: `ASSISTANT_API_KEY`, compared in constant time.',
-  },
-  adminToken: {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      "The operator's commands on this machine: the loopback admin token the server writes at start. " +
-      'Answered only over loopback; anyone else gets 404.',
-  },
-  operatorSession: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: OPERATOR_SESSION_COOKIE,
-    description: "An operator signed in on the operator's pages: the session cookie.",
-  },
-  /** Not ours to check: how a receiver of our webhooks checks that an event is ours. */
-  standardWebhooksSignature: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'webhook-signature',
-    description:
-      'Webhooks only: every event we send is signed as Standard Webhooks says (https://www.standardwebhooks.com): ' +
-      '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` keyed with WEBHOOK_SECRET. ' +
-      'Verify it (e.g. with the `standardwebhooks` package) before trusting the body.',
-  },
-} as const;
+export const securitySchemes = (appUrl: string) =>
+  ({
+    memberToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'The access token a registration answers with (`access_token`): the member reading their own data.',
+    },
+    assistantKey: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The assistant service: `ASSISTANT_API_KEY`, compared in constant time.',
+    },
+    adminToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        "The operator's commands on this machine: the loopback admin token the server writes at start. " +
+        'Answered only over loopback; anyone else gets 404.',
+    },
+    operatorSession: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: operatorSessionCookieName(appUrl),
+      description: "An operator signed in on the operator's pages: the session cookie.",
+    },
+    /** Not ours to check: how a receiver of our webhooks checks that an event is ours. */
+    standardWebhooksSignature: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'webhook-signature',
+      description:
+        'Webhooks only: every event we send is signed as Standard Webhooks says (https://www.standardwebhooks.com): ' +
+        '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` keyed with WEBHOOK_SECRET. ' +
+        'Verify it (e.g. with the `standardwebhooks` package) before trusting the body.',
+    },
+  }) as const;
+
+/** The credentials of the admin API: described in its own document only. */
+const ADMIN_SCHEMES = new Set(['adminToken', 'operatorSession']);
+const ADMIN_TAG = 'admin';
 
 /**
  * What each tag groups. The document lists the tags its operations use, in this order; a route that
@@ -163,7 +175,7 @@ export function openApiOptions({ appUrl }: { appUrl: string }): FastifyDynamicSw
       },
       // Public: integrators and the assistant service are its audience (OWASP API9 asks to say so).
       servers: [{ url: appUrl.replace(/\/+$/, ''), ...{ 'x-internal': false } }],
-      components: { securitySchemes },
+      components: { securitySchemes: securitySchemes(appUrl) },
     },
     // Paths as the router has them: APP_URL has no path of its own to strip.
     stripBasePath: false,
@@ -180,4 +192,62 @@ export function openApiOptions({ appUrl }: { appUrl: string }): FastifyDynamicSw
       >;
     },
   };
+}
+
+const isAdminOperation = (operation: Operation) => (operation.tags ?? []).includes(ADMIN_TAG);
+
+/** The document's paths with only the operations `keep` accepts; a path left empty goes. */
+function pathsWhere(document: Document, keep: (operation: Operation) => boolean): Document['paths'] {
+  const paths: NonNullable<Document['paths']> = {};
+  for (const [path, item] of Object.entries({ ...document.paths })) {
+    const kept = Object.fromEntries(
+      Object.entries(item ?? {}).filter(([, operation]) => typeof operation !== 'object' || keep(operation)),
+    );
+    if (Object.values(kept).some((operation) => typeof operation === 'object' && operation !== null))
+      paths[path] = kept;
+  }
+  return paths;
+}
+
+function schemesWhere(document: Document, keep: (name: string) => boolean): JsonObject {
+  return Object.fromEntries(
+    Object.entries({ ...document.components?.securitySchemes }).filter(([name]) => keep(name)),
+  );
+}
+
+/**
+ * The public document: the public, member and assistant API. The admin routes answer strangers 404
+ * precisely so that they stay unknown, so neither they nor the session cookie's name are in it.
+ */
+export function publicDocument(full: Document): Document {
+  const document: Document = {
+    ...full,
+    paths: pathsWhere(full, (operation) => !isAdminOperation(operation)),
+    components: {
+      ...full.components,
+      securitySchemes: schemesWhere(full, (name) => !ADMIN_SCHEMES.has(name)),
+    },
+  };
+  return { ...document, tags: tagsInUse(document) };
+}
+
+/** The admin API's document, for operators (GET /api/admin/openapi.json): its operations alone. */
+export function adminDocument(full: Document): Document {
+  const document: Document = {
+    ...full,
+    info: {
+      ...full.info,
+      title: 'Becca admin API',
+      description:
+        "The operator's API: what the command line and the console call, with the loopback admin token or an " +
+        'operator session. Everyone else is answered 404. Errors are `{"detail": "…"}`; answers are never cached.',
+    },
+    paths: pathsWhere(full, isAdminOperation),
+    components: {
+      ...full.components,
+      securitySchemes: schemesWhere(full, (name) => ADMIN_SCHEMES.has(name)),
+    },
+  };
+  delete document.webhooks;
+  return { ...document, tags: tagsInUse(document).filter((tag) => tag.name === ADMIN_TAG) };
 }

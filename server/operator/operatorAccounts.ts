@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { operatorName, OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
+import { isOperatorRole, type OperatorRole } from '../../src/domain/operatorRoles';
+import { recordAudit } from '../admin/auditTrail';
+import type { Actor } from '../admin/operatorActor';
 import type { Db } from '../db/database';
 import { operators, operatorSessions, operatorSignInLinks } from '../db/schema';
 import { HttpError } from '../httpError';
@@ -18,6 +21,7 @@ export const SIGN_IN_PATH = '/admin/sign-in';
 /** What the operator sees of an operator; plain JSON, the same over the admin route. */
 export interface OperatorView {
   name: string;
+  role: OperatorRole;
   addedAt: string;
   /** The last request of any of their sessions, or null when they never signed in. */
   lastSeenAt: string | null;
@@ -34,7 +38,29 @@ export interface SignInLink {
 export interface Operator {
   id: string;
   name: string;
+  role: OperatorRole;
 }
+
+/** An operator on one of their sessions: who acts, as the audit trail records them. */
+export interface SessionOperator extends Operator {
+  /** The session's short id (sessionIdOf). */
+  session: string;
+}
+
+/**
+ * A session as the audit trail names it: the first 12 hex digits of its token's SHA-256. It tells
+ * sessions apart in the trail, and says nothing a thief could use: the token is not derived from it.
+ */
+export const sessionIdOf = (tokenHash: string): string => tokenHash.slice(0, 12);
+
+/** A role read from the database; anything unknown (written by hand) counts as the least one. */
+const roleOf = (stored: string): OperatorRole => (isOperatorRole(stored) ? stored : 'operator');
+
+const actorFor = (operator: Operator, session: string): Actor => ({
+  name: operator.name,
+  role: operator.role,
+  session,
+});
 
 /**
  * 32 random bytes (256 bits) as the secret, and its SHA-256 as the key to look it up. The lookup is by
@@ -65,21 +91,48 @@ const activeOperatorNamed = (name: string) => and(eq(operators.name, name), isNu
 
 /**
  * Adds an operator, or reinstates a removed one of that name (a fresh account: their old sessions
- * and links died with the removal). 409 when an operator of that name is already there.
+ * and links died with the removal). 409 when an operator of that name is already there. The role is
+ * `operator` unless asked otherwise, but the first account (no operator yet) is an owner, so that
+ * someone can manage the others from a browser.
  */
-export async function addOperator(db: Db, typedName: string): Promise<OperatorView> {
+export async function addOperator(db: Db, typedName: string, role?: OperatorRole): Promise<OperatorView> {
   const name = nameOrRefusal(typedName);
+  const [existing] = await db.select({ count: count() }).from(operators).where(isNull(operators.removedAt));
+  const chosen = role ?? (existing?.count ? 'operator' : 'owner');
   const [added] = await db
     .insert(operators)
-    .values({ name })
+    .values({ name, role: chosen })
     .onConflictDoUpdate({
       target: operators.name,
-      set: { removedAt: null, createdAt: sql`now()` },
+      set: { removedAt: null, createdAt: sql`now()`, role: chosen },
       setWhere: sql`${operators.removedAt} IS NOT NULL`,
     })
-    .returning({ name: operators.name, createdAt: operators.createdAt });
+    .returning({ name: operators.name, createdAt: operators.createdAt, role: operators.role });
   if (!added) throw new HttpError(409, `There is already an operator ${name}.`);
-  return { name: added.name, addedAt: added.createdAt.toISOString(), lastSeenAt: null, sessions: 0 };
+  return {
+    name: added.name,
+    role: roleOf(added.role),
+    addedAt: added.createdAt.toISOString(),
+    lastSeenAt: null,
+    sessions: 0,
+  };
+}
+
+/** Gives an operator another role; answers their role before, or undefined for no such operator. */
+export async function setOperatorRole(
+  db: Db,
+  typedName: string,
+  role: OperatorRole,
+): Promise<OperatorRole | undefined> {
+  const name = nameOrRefusal(typedName);
+  const [before] = await db
+    .select({ role: operators.role })
+    .from(operators)
+    .where(activeOperatorNamed(name))
+    .for('update');
+  if (!before) return undefined;
+  await db.update(operators).set({ role }).where(activeOperatorNamed(name));
+  return roleOf(before.role);
 }
 
 /** The operators who can sign in, by name. */
@@ -91,6 +144,7 @@ export async function listOperators(db: Db): Promise<OperatorView[]> {
   const rows = await db
     .select({
       name: operators.name,
+      role: operators.role,
       createdAt: operators.createdAt,
       lastSeenAt: max(operatorSessions.lastSeenAt),
       sessions: count(operatorSessions.tokenHash),
@@ -102,6 +156,7 @@ export async function listOperators(db: Db): Promise<OperatorView[]> {
     .orderBy(asc(operators.name));
   return rows.map((row) => ({
     name: row.name,
+    role: roleOf(row.role),
     addedAt: row.createdAt.toISOString(),
     lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
     sessions: Number(row.sessions),
@@ -119,16 +174,38 @@ export async function removeOperator(db: Db, typedName: string): Promise<boolean
       .update(operators)
       .set({ removedAt: sql`now()` })
       .where(activeOperatorNamed(name))
-      .returning({ id: operators.id });
+      .returning({ id: operators.id, name: operators.name, role: operators.role });
     if (!removed) return false;
-    await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, removed.id));
+    const ended = await tx
+      .delete(operatorSessions)
+      .where(eq(operatorSessions.operatorId, removed.id))
+      .returning({ tokenHash: operatorSessions.tokenHash });
+    for (const { tokenHash } of ended) {
+      await recordAudit(
+        tx,
+        {
+          actor: actorFor({ ...removed, role: roleOf(removed.role) }, sessionIdOf(tokenHash)),
+          action: 'operators.session-end',
+          target: name,
+        },
+        'session ended: the operator was removed',
+      );
+    }
     await tx.delete(operatorSignInLinks).where(eq(operatorSignInLinks.operatorId, removed.id));
     return true;
   });
 }
 
-/** A one-time link to `${appUrl}/admin/sign-in/<token>`, valid 15 minutes; 404 for no such operator. */
-export async function createSignInLink(db: Db, typedName: string, appUrl: string): Promise<SignInLink> {
+/**
+ * A one-time link to `${appUrl}/admin/sign-in/<token>`, valid 15 minutes; 404 for no such operator.
+ * `madeBy` (the actor, as the trail names them) is kept with it, for the sign-in's audit row.
+ */
+export async function createSignInLink(
+  db: Db,
+  typedName: string,
+  appUrl: string,
+  madeBy: Actor,
+): Promise<SignInLink> {
   const name = nameOrRefusal(typedName);
   const [operator] = await db.select({ id: operators.id }).from(operators).where(activeOperatorNamed(name));
   if (!operator) throw new HttpError(404, `No operator ${name}.`);
@@ -145,7 +222,12 @@ export async function createSignInLink(db: Db, typedName: string, appUrl: string
     );
   const [link] = await db
     .insert(operatorSignInLinks)
-    .values({ tokenHash, operatorId: operator.id, expiresAt: sql`now() + ${linkLifetime}` })
+    .values({
+      tokenHash,
+      operatorId: operator.id,
+      expiresAt: sql`now() + ${linkLifetime}`,
+      madeBy: madeBy.session ? `${madeBy.name} (session ${madeBy.session})` : madeBy.name,
+    })
     .returning({ expiresAt: operatorSignInLinks.expiresAt });
   return {
     name,
@@ -176,6 +258,7 @@ export async function signInLinkState(db: Db, token: string): Promise<SignInLink
     .select({
       id: operators.id,
       name: operators.name,
+      role: operators.role,
       used: sql<boolean>`${operatorSignInLinks.usedAt} IS NOT NULL`,
       expired: sql<boolean>`${operatorSignInLinks.expiresAt} <= now()`,
     })
@@ -185,18 +268,19 @@ export async function signInLinkState(db: Db, token: string): Promise<SignInLink
   if (!row) return { state: 'unknown' };
   if (row.used) return { state: 'used' };
   if (row.expired) return { state: 'expired' };
-  return { state: 'usable', operator: { id: row.id, name: row.name } };
+  return { state: 'usable', operator: { id: row.id, name: row.name, role: roleOf(row.role) } };
 }
 
 /**
- * Uses a link up and opens a session for its operator, in one transaction: of two requests with the
- * same link, one gets the session. Answers the session's token (for the cookie), or undefined when
- * the link is unknown, used, expired or its operator removed.
+ * Uses a link up and opens a session for its operator, in one transaction with its audit row (whose
+ * link it was, who made it): of two requests with the same link, one gets the session. Answers the
+ * session's token (for the cookie), or undefined when the link is unknown, used, expired or its
+ * operator removed.
  */
 export async function signInWithLink(
   db: Db,
   token: string,
-): Promise<{ operator: Operator; sessionToken: string } | undefined> {
+): Promise<{ operator: SessionOperator; sessionToken: string } | undefined> {
   if (!isSecretTokenShaped(token)) return undefined;
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -204,47 +288,96 @@ export async function signInWithLink(
       .set({ usedAt: sql`now()` })
       .from(operators)
       .where(usableLink(hashSecretToken(token)))
-      .returning({ id: operators.id, name: operators.name });
+      .returning({
+        id: operators.id,
+        name: operators.name,
+        role: operators.role,
+        madeBy: operatorSignInLinks.madeBy,
+      });
     if (!used) return undefined;
+    const operator = { id: used.id, name: used.name, role: roleOf(used.role) };
     // Sessions of theirs that idled out go as a new one starts.
-    await tx
+    const idle = await tx
       .delete(operatorSessions)
       .where(
         and(
           eq(operatorSessions.operatorId, used.id),
           sql`${operatorSessions.lastSeenAt} <= now() - ${sessionIdle}`,
         ),
-      );
+      )
+      .returning({ tokenHash: operatorSessions.tokenHash });
+    for (const { tokenHash } of idle) await recordIdleEnd(tx, operator, sessionIdOf(tokenHash));
     const session = newSecretToken();
     await tx.insert(operatorSessions).values({ tokenHash: session.tokenHash, operatorId: used.id });
-    return { operator: used, sessionToken: session.token };
+    const signedIn = { ...operator, session: sessionIdOf(session.tokenHash) };
+    await recordAudit(
+      tx,
+      { actor: actorFor(operator, signedIn.session), action: 'operators.sign-in', target: operator.name },
+      `signed in with a link made by ${used.madeBy ?? 'an earlier release (not recorded)'}`,
+    );
+    return { operator: signedIn, sessionToken: session.token };
   });
 }
+
+const recordIdleEnd = (db: Db, operator: Operator, session: string) =>
+  recordAudit(
+    db,
+    { actor: actorFor(operator, session), action: 'operators.session-end', target: operator.name },
+    `session ended after ${SESSION_IDLE_HOURS} hours without a request`,
+  );
 
 /**
  * The operator of a live session, and the session kept alive for another 12 hours; undefined when the
  * token is unknown, idle for 12 hours or its operator removed. One statement, one round trip.
  */
-export async function touchSession(db: Db, token: string): Promise<Operator | undefined> {
+export async function touchSession(db: Db, token: string): Promise<SessionOperator | undefined> {
   if (!isSecretTokenShaped(token)) return undefined;
+  const tokenHash = hashSecretToken(token);
   const [row] = await db
     .update(operatorSessions)
     .set({ lastSeenAt: sql`now()` })
     .from(operators)
     .where(
       and(
-        eq(operatorSessions.tokenHash, hashSecretToken(token)),
+        eq(operatorSessions.tokenHash, tokenHash),
         gt(operatorSessions.lastSeenAt, sql`now() - ${sessionIdle}`),
         eq(operatorSessions.operatorId, operators.id),
         isNull(operators.removedAt),
       ),
     )
-    .returning({ id: operators.id, name: operators.name });
-  return row;
+    .returning({ id: operators.id, name: operators.name, role: operators.role });
+  if (row) return { ...row, role: roleOf(row.role), session: sessionIdOf(tokenHash) };
+  // A session that idled out ends here, the first time its cookie comes back, with its row.
+  await db.transaction(async (tx) => {
+    const [idle] = await tx
+      .delete(operatorSessions)
+      .where(
+        and(
+          eq(operatorSessions.tokenHash, tokenHash),
+          sql`${operatorSessions.lastSeenAt} <= now() - ${sessionIdle}`,
+        ),
+      )
+      .returning({ operatorId: operatorSessions.operatorId });
+    if (!idle) return;
+    const [operator] = await tx
+      .select({ id: operators.id, name: operators.name, role: operators.role })
+      .from(operators)
+      .where(eq(operators.id, idle.operatorId));
+    if (operator)
+      await recordIdleEnd(tx, { ...operator, role: roleOf(operator.role) }, sessionIdOf(tokenHash));
+  });
+  return undefined;
 }
 
-/** Ends a session (sign-out). */
-export async function endSession(db: Db, token: string): Promise<void> {
+/** Ends a session (sign-out), with its row in the trail. */
+export async function endSession(db: Db, token: string, operator: SessionOperator): Promise<void> {
   if (!isSecretTokenShaped(token)) return;
-  await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashSecretToken(token)));
+  await db.transaction(async (tx) => {
+    await tx.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashSecretToken(token)));
+    await recordAudit(
+      tx,
+      { actor: actorFor(operator, operator.session), action: 'operators.sign-out', target: operator.name },
+      'signed out',
+    );
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { touchSession, type Operator } from './operatorAccounts';
-import { OPERATOR_SESSION_COOKIE } from './operatorSessionCookie';
+import { touchSession, type SessionOperator } from './operatorAccounts';
+import { operatorSessionCookieName } from './operatorSessionCookie';
 
 export interface OperatorSessionOptions {
   db: Db;
@@ -11,18 +11,35 @@ export interface OperatorSessionOptions {
 
 type RequestHeaders = Pick<FastifyRequest, 'headers' | 'method'>;
 
-/** The value of one cookie in a Cookie header, or undefined. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+/** Every value of the cookies of this name in a Cookie header, in order. */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
   for (const pair of header.split(';')) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
+    if (separator > 0 && pair.slice(0, separator).trim() === name)
+      values.push(pair.slice(separator + 1).trim());
   }
-  return undefined;
+  return values;
 }
 
-export function sessionTokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
-  return cookieValue(request.headers.cookie, OPERATOR_SESSION_COOKIE);
+/** What a request says about its session: no cookie, one token, or several cookies of the name. */
+export type SessionCookie = { state: 'none' } | { state: 'one'; token: string } | { state: 'several' };
+
+export function sessionCookieOf(request: Pick<FastifyRequest, 'headers'>, appUrl: string): SessionCookie {
+  const values = cookieValues(request.headers.cookie, operatorSessionCookieName(appUrl));
+  if (values.length > 1) return { state: 'several' };
+  return values[0] ? { state: 'one', token: values[0] } : { state: 'none' };
+}
+
+/**
+ * The session token of a request with exactly one session cookie. Two cookies of the name (one may
+ * have been planted by a sibling host) count as none: whichever we believed, the operator could be
+ * signed in as someone else.
+ */
+export function sessionTokenOf(request: Pick<FastifyRequest, 'headers'>, appUrl: string): string | undefined {
+  const cookie = sessionCookieOf(request, appUrl);
+  return cookie.state === 'one' ? cookie.token : undefined;
 }
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD']);
@@ -48,8 +65,8 @@ export function isSameOriginRequest(request: RequestHeaders, appUrl: string): bo
 export async function operatorFromSession(
   request: RequestHeaders,
   { db, appUrl }: OperatorSessionOptions,
-): Promise<Operator | undefined> {
-  const token = sessionTokenOf(request);
+): Promise<SessionOperator | undefined> {
+  const token = sessionTokenOf(request, appUrl);
   if (!token) return undefined;
   if (!READ_ONLY_METHODS.has(request.method) && !isSameOriginRequest(request, appUrl)) return undefined;
   return touchSession(db, token);
@@ -59,11 +76,12 @@ const isHttps = (appUrl: string) => new URL(appUrl).protocol === 'https:';
 
 /**
  * The Set-Cookie of a new session. No Max-Age: the server ends the session after 12 idle hours, and
- * a browser that closes drops the cookie sooner. Secure whenever the site is served over https.
+ * a browser that closes drops the cookie sooner. Secure (and `__Host-`) whenever the site is served
+ * over https; never a Domain, so it is this host's alone.
  */
 export function sessionCookie(token: string, appUrl: string): string {
   return [
-    `${OPERATOR_SESSION_COOKIE}=${token}`,
+    `${operatorSessionCookieName(appUrl)}=${token}`,
     'HttpOnly',
     ...(isHttps(appUrl) ? ['Secure'] : []),
     'SameSite=Strict',

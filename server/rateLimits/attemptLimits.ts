@@ -152,13 +152,21 @@ export interface AttemptLimits {
   refusedRegistrations: AttemptLimit;
   /** Registrations accepted, per client: a ceiling no event meets. */
   acceptedRegistrations: AttemptLimit;
-  /** Registrations refused because the phone is already a member, per invite code. */
+  /**
+   * Registrations refused because the phone is already a member, per invite code. Its window is a
+   * day, so it is kept in `lasting`: a restart must not hand a probing code three more numbers.
+   */
   phoneConflictsPerCode: AttemptLimit;
 }
 
+/**
+ * The per-minute limits count in `store` (this process, or Redis): a restart forgets at most a
+ * minute of them. The day-long per-code limit counts in `lasting` (the database).
+ */
 export function attemptLimits(
   store: CounterStore,
   perMinute: { validateCode: number; register: number; registerAccepted: number },
+  lasting: CounterStore = store,
 ): AttemptLimits {
   const { rateLimits } = limits;
   return {
@@ -181,7 +189,7 @@ export function attemptLimits(
       rateLimits.registerAccepted.timeWindowMs,
     ),
     phoneConflictsPerCode: new AttemptLimit(
-      store,
+      lasting,
       'phone-conflicts',
       rateLimits.phoneConflictsPerCode.max,
       rateLimits.phoneConflictsPerCode.timeWindowMs,

@@ -21,6 +21,7 @@ export const backupAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     {
       schema: adminOperation({
         summary: 'Back up the embedded database',
+        operationId: 'createBackup',
         description:
           'The embedded database’s folder as a gzipped tar archive, taken between transactions while the server runs; for the command line only (the admin token). Recorded in the audit trail. On PostgreSQL, 409: back it up with pg_dump.',
         response: {
@@ -31,7 +32,7 @@ export const backupAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (!actor.startsWith('cli:')) {
+      if (!actor.name.startsWith('cli:')) {
         throw new HttpError(403, 'A backup is taken on the server’s machine: npm run db -- backup FILE.');
       }
       const dump = database.dumpDataDir;

@@ -16,7 +16,8 @@ import {
 } from '../../src/domain/contracts/adminInviteCodes';
 import { errorAnswers } from '../../src/domain/contracts/errors';
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction, refuseUnusableText } from '../admin/auditTrail';
+import { calendarDateProblem } from '../../src/domain/calendarDate';
 import { actorOf } from '../admin/operatorActor';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
@@ -34,11 +35,9 @@ import type { AdminRouteOptions } from './adminRoutes';
 
 /** `expires: 2026-12-31` means the code works through that whole day (UTC). */
 function expiryFromDate(date: string): Date {
-  const expiresAt = new Date(`${date}T23:59:59.999Z`);
-  if (Number.isNaN(expiresAt.getTime()) || expiresAt.toISOString().slice(0, 10) !== date) {
-    throw new HttpError(422, `The expiry "${date}" is not a date.`);
-  }
-  return expiresAt;
+  const problem = calendarDateProblem('The expiry', date);
+  if (problem) throw new HttpError(422, problem);
+  return new Date(`${date}T23:59:59.999Z`);
 }
 
 /** At most this many codes are named in an effect; the rest are counted. */
@@ -97,6 +96,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
     async (request, reply) => {
       const { count = 1, uses = 1, label, expires } = request.body;
       const expiresAt = expires === undefined ? undefined : expiryFromDate(expires);
+      refuseUnusableText('The label', label);
       const { result, effect } = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'invite.create', target: label ?? null },
@@ -158,6 +158,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
       if ((codes === undefined) === (label === undefined)) {
         throw new HttpError(422, 'Name the codes to revoke, or a label, not both.');
       }
+      refuseUnusableText('The label', label);
       const target =
         label !== undefined ? label : codes!.length === 1 ? normaliseInviteCode(codes![0]!) : null;
       const {

@@ -7,19 +7,25 @@ import {
   MemberIdParams,
   MemberList,
   MemberQuery,
-  MemberView,
+  MemberSummary,
 } from '../../src/domain/contracts/adminMembers';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction, recordAudit } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { eraseMemberRows, forgetErasedRows } from '../members/memberErasure';
-import { findMemberRecord, findMemberRecords, toMemberDetail, toMemberView } from '../members/memberQueries';
+import {
+  findMemberRecord,
+  findMemberRecords,
+  toMemberDetail,
+  toMemberSummary,
+  toMemberView,
+} from '../members/memberQueries';
 import { counted } from '../../src/domain/counted';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
 /** A search matches a whole member id, or part of a first or last name, whatever the case. */
-function matches(member: MemberView, search: string): boolean {
+function matches(member: MemberSummary, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return member.id === needle || `${member.firstName} ${member.lastName}`.toLowerCase().includes(needle);
@@ -39,13 +45,14 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
       schema: adminOperation({
         summary: 'List members',
         operationId: 'listMembers',
-        description: 'Every member, oldest first; `search` narrows to a name or an id.',
+        description:
+          'Every member, oldest first, as a list needs them (names, status, dates; phones masked); `search` narrows to a name or an id. Not recorded: it holds no more than a list needs.',
         querystring: MemberQuery,
         response: { 200: MemberList },
       }),
     },
     async (request) => {
-      const members = (await findMemberRecords(db)).map(toMemberView);
+      const members = (await findMemberRecords(db)).map(toMemberSummary);
       const { search } = request.query;
       return search === undefined ? members : members.filter((member) => matches(member, search));
     },
@@ -58,7 +65,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
         summary: 'One member',
         operationId: 'getMember',
         description:
-          'Everything stored about a member but the photo bytes, with who invited them and the codes of their quota.',
+          'Everything stored about a member but the photo bytes, with who invited them and the codes of their quota. Each read is recorded in the audit trail (`members.show`).',
         params: MemberIdParams,
         response: { 200: MemberDetail },
       }),
@@ -66,7 +73,13 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     async (request) => {
       const record = await findMemberRecord(db, request.params.id);
       if (!record) throw noMember(request.params.id);
-      return toMemberDetail(db, record);
+      const detail = await toMemberDetail(db, record);
+      await recordAudit(
+        db,
+        { actor: actorOf(request), action: 'members.show', target: record.id },
+        'read the member’s record',
+      );
+      return detail;
     },
   );
 

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   AddOperator,
+  ChangeOperatorRole,
   OperatorList,
   OperatorParams,
   OperatorRemoved,
+  OperatorRoleChanged,
   OperatorView,
   SignInLink,
 } from '../../src/domain/contracts/adminOperators';
@@ -11,11 +14,24 @@ import { errorAnswers } from '../../src/domain/contracts/errors';
 import { performOperatorAction } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
-import { addOperator, createSignInLink, listOperators, removeOperator } from '../operator/operatorAccounts';
-import { adminOperation } from './adminOperation';
+import {
+  addOperator,
+  createSignInLink,
+  listOperators,
+  removeOperator,
+  setOperatorRole,
+} from '../operator/operatorAccounts';
+import { adminAccess, adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
-/** `npm run operators`: who may sign in to the console. Adding, removing and links are audited. */
+const namedInPath = (request: FastifyRequest) => (request.params as { name: string }).name.toLowerCase();
+const namedInBody = (request: FastifyRequest) => (request.body as { name: string }).name.toLowerCase();
+
+/**
+ * `npm run operators`: who may sign in to the console, and with which role. Adding, removing,
+ * changing a role and links are audited, and only an owner (or the command line) may do them for
+ * someone else; anyone signed in may make a link for themself.
+ */
 export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (
   app,
   { database: { db }, appUrl },
@@ -26,7 +42,8 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       schema: adminOperation({
         summary: 'List operators',
         operationId: 'listOperators',
-        description: 'Who may sign in to the console, when each was last seen, and their live sessions.',
+        description:
+          'Who may sign in to the console, their role, when each was last seen, and their live sessions.',
         response: { 200: OperatorList },
       }),
     },
@@ -39,10 +56,12 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       schema: adminOperation({
         summary: 'Add an operator',
         operationId: 'createOperator',
-        description: 'Or reinstate a removed one; they sign in with a link from `operators sign-in-link`.',
+        description:
+          'Or reinstate a removed one; they sign in with a link from `operators sign-in-link`. Owners only.',
         body: AddOperator,
         response: { 201: OperatorView, ...errorAnswers(409, 422) },
       }),
+      config: adminAccess({ permission: 'manage-operators', action: 'operators.add', target: namedInBody }),
     },
     async (request, reply) => {
       const { result } = await performOperatorAction(
@@ -50,11 +69,44 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
         { actor: actorOf(request), action: 'operators.add', target: request.body.name.toLowerCase() },
         false,
         async (tx) => {
-          const added = await addOperator(tx, request.body.name);
-          return { result: added, effect: `added operator ${added.name}` };
+          const added = await addOperator(tx, request.body.name, request.body.role);
+          return { result: added, effect: `added operator ${added.name} (${added.role})` };
         },
       );
       return reply.code(201).send(result);
+    },
+  );
+
+  app.put(
+    '/api/admin/operators/:name/role',
+    {
+      schema: adminOperation({
+        summary: 'Change an operator’s role',
+        operationId: 'setOperatorRole',
+        description: 'Make an operator an owner, or an owner an operator. Owners only.',
+        params: OperatorParams,
+        body: ChangeOperatorRole,
+        response: { 200: OperatorRoleChanged, ...errorAnswers(422) },
+      }),
+      config: adminAccess({ permission: 'manage-operators', action: 'operators.role', target: namedInPath }),
+    },
+    async (request) => {
+      const name = request.params.name.toLowerCase();
+      const { role } = request.body;
+      const { effect } = await performOperatorAction(
+        db,
+        { actor: actorOf(request), action: 'operators.role', target: name },
+        false,
+        async (tx) => {
+          const before = await setOperatorRole(tx, name, role);
+          if (!before) throw new HttpError(404, `No operator ${name}.`);
+          return {
+            result: before,
+            effect: `made ${name} ${role === 'owner' ? 'an owner' : 'an operator'} (was ${before})`,
+          };
+        },
+      );
+      return { name, role, effect };
     },
   );
 
@@ -64,9 +116,14 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       schema: adminOperation({
         summary: 'Remove an operator',
         operationId: 'removeOperator',
-        description: 'Ends their sessions at once; their links stop working.',
+        description: 'Ends their sessions at once; their links stop working. Owners only.',
         params: OperatorParams,
         response: { 200: OperatorRemoved, ...errorAnswers(422) },
+      }),
+      config: adminAccess({
+        permission: 'manage-operators',
+        action: 'operators.remove',
+        target: namedInPath,
       }),
     },
     async (request) => {
@@ -90,19 +147,27 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       schema: adminOperation({
         summary: 'A one-time sign-in link',
         operationId: 'createSignInLink',
-        description: 'APP_URL/admin/sign-in/<token>, valid 15 minutes, for one sign-in.',
+        description:
+          'APP_URL/admin/sign-in/<token>, valid 15 minutes, for one sign-in. An operator may make one for themself; only an owner for someone else.',
         params: OperatorParams,
         response: { 201: SignInLink, ...errorAnswers(422) },
+      }),
+      config: adminAccess({
+        permission: (request) =>
+          namedInPath(request) === actorOf(request).name ? 'run-network' : 'sign-in-links-for-others',
+        action: 'operators.sign-in-link',
+        target: namedInPath,
       }),
     },
     async (request, reply) => {
       const { name } = request.params;
+      const actor = actorOf(request);
       const { result } = await performOperatorAction(
         db,
-        { actor: actorOf(request), action: 'operators.sign-in-link', target: name.toLowerCase() },
+        { actor, action: 'operators.sign-in-link', target: name.toLowerCase() },
         false,
         async (tx) => {
-          const link = await createSignInLink(tx, name, appUrl);
+          const link = await createSignInLink(tx, name, appUrl, actor);
           return {
             result: link,
             effect: `made a sign-in link for ${link.name}, valid until ${link.expiresAt}`,

@@ -8,8 +8,11 @@ import {
   isSameOriginRequest,
   operatorFromSession,
   sessionCookie,
+  sessionCookieOf,
   sessionTokenOf,
 } from '../operator/operatorSessions';
+import { OperatorRole } from '../../src/domain/contracts/adminOperators';
+import { TWO_SESSION_COOKIES_DETAIL } from '../../src/domain/operatorSession';
 import { crossSiteSignInPage, refusedLinkPage, signInPage, type OperatorPage } from '../web/operatorPages';
 import { ErrorDetail } from './schemas';
 
@@ -20,8 +23,11 @@ export const SIGN_OUT_PATH = '/api/admin/session/sign-out';
 const FORM = 'application/x-www-form-urlencoded';
 
 const OperatorSession = Type.Object(
-  { operator: Type.Object({ name: Type.String() }) },
-  { description: 'Who is signed in on this browser.', examples: [{ operator: { name: 'grace' } }] },
+  { operator: Type.Object({ name: Type.String(), role: OperatorRole }) },
+  {
+    description: 'Who is signed in on this browser, and their role.',
+    examples: [{ operator: { name: 'grace', role: 'operator' } }],
+  },
 );
 const SESSION_SECURITY = [{ operatorSession: [] }];
 
@@ -89,16 +95,20 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
       schema: {
         summary: 'Who is signed in',
         operationId: 'getOperatorSession',
-        description: 'The console’s first question: the operator of this browser’s session, or 401.',
+        description:
+          'The console’s first question: the operator of this browser’s session, or 401 (also when two session cookies arrive: one may have been planted by another site).',
         tags: ['admin'],
         security: SESSION_SECURITY,
         response: { 200: OperatorSession, 401: ErrorDetail },
       },
     },
     async (request) => {
+      if (sessionCookieOf(request, appUrl).state === 'several') {
+        throw new HttpError(401, TWO_SESSION_COOKIES_DETAIL);
+      }
       const operator = await operatorFromSession(request, sessions);
       if (!operator) throw new HttpError(401, 'Not signed in.');
-      return { operator: { name: operator.name } };
+      return { operator: { name: operator.name, role: operator.role } };
     },
   );
 
@@ -119,7 +129,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
       // A session and a same-origin request, as every change an operator makes; anything else is 404.
       const operator = await operatorFromSession(request, sessions);
       if (!operator) throw new HttpError(404, `No API endpoint POST ${SIGN_OUT_PATH}.`);
-      await endSession(db, sessionTokenOf(request)!);
+      await endSession(db, sessionTokenOf(request, appUrl)!, operator);
       void reply.header('set-cookie', clearedSessionCookie(appUrl));
       // The /admin page's form gets a page back; the console's fetch an empty answer.
       return isFormPost(request) ? reply.redirect(ADMIN_PAGE_PATH, 303) : reply.code(204).send(null);

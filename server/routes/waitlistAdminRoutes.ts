@@ -13,7 +13,13 @@ import { performOperatorAction, phoneTarget } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { purgeNominations, purgeWaitlist } from '../privacy/retention';
 import { inviteNextWaiting, inviteWaitlistPhone } from '../waitlist/waitlistInvites';
-import { listWaitlist, toWaitlistEntryView } from '../waitlist/waitlistStore';
+import { HttpError } from '../httpError';
+import {
+  listWaitlist,
+  toWaitlistEntryView,
+  toWaitlistListEntry,
+  waitlistPhoneOf,
+} from '../waitlist/waitlistStore';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import { counted } from '../../src/domain/counted';
 import { adminOperation } from './adminOperation';
@@ -26,7 +32,7 @@ import type { AdminRouteOptions } from './adminRoutes';
  */
 export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (
   app,
-  { database: { db }, appUrl },
+  { database: { db }, appUrl, auditHashKey },
 ) => {
   app.get(
     '/api/admin/waitlist',
@@ -34,13 +40,14 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       schema: adminOperation({
         summary: 'List the waitlist',
         operationId: 'listWaitlist',
-        description: 'Every entry, oldest first, with its state (waiting, invited, joined).',
+        description:
+          'Every entry, oldest first, with its state (waiting, invited, joined); phones and e-mails masked (the export has them whole, and is recorded).',
         querystring: WaitlistQuery,
         response: { 200: WaitlistList },
       }),
     },
     async (request) => {
-      const views = (await listWaitlist(db)).map(toWaitlistEntryView);
+      const views = (await listWaitlist(db)).map(toWaitlistListEntry);
       const { status } = request.query;
       return status === undefined ? views : views.filter((view) => view.status === status);
     },
@@ -87,19 +94,25 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     },
     async (request) => {
       const body = request.body;
-      const phone = 'phone' in body ? waitlistPhoneToE164(body.phone) : null;
-      const target = phone ? await phoneTarget(db, phone) : null;
+      let typed: string | undefined;
+      if ('phone' in body) typed = body.phone;
+      else if ('id' in body) {
+        typed = await waitlistPhoneOf(db, body.id);
+        if (!typed) throw new HttpError(404, `No waitlist entry ${body.id} with a phone number.`);
+      }
+      const phone = typed === undefined ? null : waitlistPhoneToE164(typed);
+      const target = phone ? await phoneTarget(auditHashKey, phone) : null;
       const { result, effect } = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'waitlist.invite', target, reason: body.reason },
         false,
         async (tx) => {
           const invitations =
-            'phone' in body
-              ? [await inviteWaitlistPhone(tx, body.phone, appUrl)]
-              : await inviteNextWaiting(tx, body.next, appUrl);
+            typed !== undefined
+              ? [await inviteWaitlistPhone(tx, typed, appUrl)]
+              : await inviteNextWaiting(tx, (body as { next: number }).next, appUrl);
           const targets = await Promise.all(
-            invitations.map((invitation) => phoneTarget(tx, invitation.phone)),
+            invitations.map((invitation) => phoneTarget(auditHashKey, invitation.phone)),
           );
           const who = 'next' in body && targets.length ? `: ${targets.join(', ')}` : '';
           return {

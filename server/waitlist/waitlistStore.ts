@@ -1,5 +1,6 @@
-import { asc } from 'drizzle-orm';
-import type { WaitlistEntryView } from '../../src/domain/contracts/adminWaitlist';
+import { asc, eq } from 'drizzle-orm';
+import type { WaitlistEntryView, WaitlistListEntry } from '../../src/domain/contracts/adminWaitlist';
+import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { Db } from '../db/database';
 import { waitlist } from '../db/schema';
 import { waitlistStatus } from './waitlistInvites';
@@ -31,4 +32,28 @@ export function toWaitlistEntryView(row: WaitlistRow): WaitlistEntryView {
     joinedAt: row.createdAt.toISOString(),
     status: waitlistStatus(row),
   };
+}
+
+/** "ada@example.org" → "a•••@example.org": enough to tell entries apart, not to write to. */
+function emailForLists(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email.slice(0, 1)}•••${email.slice(at)}` : '•••';
+}
+
+/** What the operator's list shows of an entry: its id, the phone and e-mail masked. */
+export function toWaitlistListEntry(row: WaitlistRow): WaitlistListEntry {
+  return {
+    id: row.id,
+    phone: row.phone === null ? null : phoneForLists(row.phone),
+    email: row.email === null ? null : emailForLists(row.email),
+    name: row.name,
+    joinedAt: row.createdAt.toISOString(),
+    status: waitlistStatus(row),
+  };
+}
+
+/** The phone of one entry, for an invitation by id; undefined for no such entry (or one by e-mail). */
+export async function waitlistPhoneOf(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ phone: waitlist.phone }).from(waitlist).where(eq(waitlist.id, id));
+  return row?.phone ?? undefined;
 }

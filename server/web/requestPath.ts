@@ -7,6 +7,23 @@ import type { FastifyInstance } from 'fastify';
  * must read the same decoded segments, never the raw spelling.
  */
 
+/**
+ * The path and query of a request target in origin form. HTTP/1.1 lets a client send the absolute
+ * form (`GET http://host/api/admin/members`, RFC 9112 section 3.2.2), which the router reads as its
+ * path; unless it is reduced here, before anything else reads `request.url`, the security headers,
+ * the page/API decision, the refusal of encoded API paths and the log's redaction would each see
+ * `http://host/…` instead of the path the router serves. Undefined for a target that is neither form
+ * (`*`, `host:port`, a fragment): the request is refused (refuseMalformedTargets).
+ */
+export function originFormTarget(target: string): string | undefined {
+  if (target.startsWith('/')) return target;
+  const authority = /^https?:\/\/[^/?#\s]+/i.exec(target);
+  if (!authority) return undefined;
+  const rest = target.slice(authority[0].length);
+  if (rest.includes('#')) return undefined;
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 function decodeSegment(segment: string): string {
   if (!segment.includes('%')) return segment;
   try {
@@ -53,6 +70,11 @@ export function isNonCanonicalApiPath(url: string): boolean {
  */
 export function refuseNonCanonicalApiPaths(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
+    // Left as it came by originFormTarget (Fastify's rewriteUrl): neither origin nor absolute form.
+    if (!request.url.startsWith('/')) {
+      void reply.code(400).send({ detail: 'The address of this request is malformed.' });
+      return;
+    }
     if (!isNonCanonicalApiPath(request.url)) {
       done();
       return;

@@ -113,3 +113,25 @@ export function maskPhone(phone: string): string {
   }
   return maskDigits(trimmed.replace(NON_DIGITS, ''));
 }
+
+/**
+ * A phone number as an operator's list shows it ("+447912345678" → "+44 7912 ••• 678"): enough to
+ * tell entries apart and to recognise a number one already knows, not enough to call it. The whole
+ * number is in the one record an operator opens (and that reading is recorded).
+ */
+export function phoneForLists(phone: string): string {
+  let country = '';
+  let national = phone.replace(NON_DIGITS, '');
+  if (phone.trim().startsWith('+')) {
+    try {
+      const parsed = parsePhoneNumberWithError(phone.trim().slice(0, limits.phoneInputMaxLength));
+      country = `+${parsed.countryCallingCode} `;
+      national = parsed.nationalNumber;
+    } catch {
+      // Not a number we can read: its bare digits are masked the same way.
+    }
+  }
+  const [head, tail] = national.length >= 9 ? [4, 3] : [Math.min(2, national.length - 3), 2];
+  if (head <= 0) return `${country}•••`;
+  return `${country}${national.slice(0, head)} ••• ${national.slice(-tail)}`;
+}

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
+import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 
 /**
  * The operator's audit trail (`GET /api/admin/audit`, `npm run audit -- list`) and what every
@@ -46,6 +47,9 @@ export const AuditEntry = Type.Object(
     actor: Type.String({
       description: '`cli:<os user>@<host>` for the command line, the operator’s name for the console.',
     }),
+    session: nullableText(
+      'The console session that acted: a short id (the first characters of its hash, never its token); null for the command line and rows older than sessions in the trail.',
+    ),
     action: Type.String({ description: '`<command>.<subcommand>`, e.g. `invite.revoke`, `members.delete`.' }),
     target: nullableText(
       'A code, a member id, a cohort label, an operator or `phone:<salted hash>`; never a phone in clear.',
@@ -59,6 +63,7 @@ export const AuditEntry = Type.Object(
         id: 12,
         at: '2026-11-25T10:04:00.000Z',
         actor: 'cli:ops@becca-1',
+        session: null,
         action: 'invite.revoke-branch',
         target: '3f1c2a9e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
         reason: 'Codes offered for sale',
@@ -79,9 +84,10 @@ export const AuditQuery = Type.Object(
       }),
     ),
     actor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this actor.' })),
+    session: Type.Optional(Type.String({ maxLength: 40, description: 'Only this console session.' })),
     since: Type.Optional(
       Type.String({
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        pattern: CALENDAR_DATE_PATTERN,
         maxLength: limits.apiText.dateMaxLength,
         description: 'Only actions on or after this day (UTC), YYYY-MM-DD.',
       }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
+import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 import { changeFields, outcomeFields } from './adminAudit';
 
 /**
@@ -85,9 +86,9 @@ export const CreateInviteCodes = Type.Object(
     ),
     expires: Type.Optional(
       Type.String({
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        pattern: CALENDAR_DATE_PATTERN,
         maxLength: limits.apiText.dateMaxLength,
-        description: 'The last day (UTC) the codes work, YYYY-MM-DD.',
+        description: 'The last day (UTC) the codes work, YYYY-MM-DD, a real day between 2000 and 2999.',
       }),
     ),
   },
@@ -202,7 +203,7 @@ export const InviteTree = Type.Object(
           description: 'The member (or erased member’s node) whose quota it is; null for the operator’s.',
         }),
         waitlistPhone: Type.Union([Type.String(), Type.Null()], {
-          description: 'The waitlist number it was made for.',
+          description: 'The waitlist number it was made for, masked as lists show phones.',
         }),
         uses: Type.Integer(),
         maxUses: Type.Integer(),

@@ -121,9 +121,44 @@ export const MemberQuery = Type.Object(
 );
 export type MemberQuery = Static<typeof MemberQuery>;
 
-export const MemberList = Type.Array(MemberView, {
-  description: 'Members, oldest first.',
-  examples: [[exampleView]],
+/**
+ * A member as a list shows them: names, status, dates and the code they came with; the phone masked
+ * (`+44 7912 ••• 678`). The whole record is one member's read, which the audit trail records.
+ */
+export const MemberSummary = Type.Object(
+  {
+    id: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    phone: Type.String({ description: 'Masked: country code, first and last digits only.' }),
+    inviteCode: Type.String({ description: 'The code they registered with.' }),
+    status: MemberStatus,
+    registeredAt: Timestamp,
+    linkedAt: nullableTimestamp,
+    onboardedAt: nullableTimestamp,
+  },
+  {
+    description: 'A member in a list: no full phone, no profile.',
+    examples: [
+      {
+        id: exampleView.id,
+        firstName: exampleView.firstName,
+        lastName: exampleView.lastName,
+        phone: '+44 7911 ••• 456',
+        inviteCode: exampleView.inviteCode,
+        status: exampleView.status,
+        registeredAt: exampleView.registeredAt,
+        linkedAt: exampleView.linkedAt,
+        onboardedAt: exampleView.onboardedAt,
+      },
+    ],
+  },
+);
+export type MemberSummary = Static<typeof MemberSummary>;
+
+export const MemberList = Type.Array(MemberSummary, {
+  description: 'Members, oldest first, as a list shows them (phones masked).',
+  examples: [MemberSummary.examples],
 });
 
 export const MemberIdParams = Type.Object({

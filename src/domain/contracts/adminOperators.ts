@@ -1,11 +1,21 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OPERATOR_NAME_MAX_LENGTH } from '../operatorName';
+import { operatorRoles } from '../operatorRoles';
 
-/** Operator accounts (`npm run operators`): who may sign in to the console. */
+/** Operator accounts (`npm run operators`): who may sign in to the console, and with which role. */
+
+export const OperatorRole = Type.Union(
+  operatorRoles.map((role) => Type.Literal(role)),
+  {
+    description:
+      '`owner`: adds, removes and promotes operators and makes sign-in links for them; `operator`: everything else.',
+  },
+);
 
 export const OperatorView = Type.Object(
   {
     name: Type.String(),
+    role: OperatorRole,
     addedAt: Type.String({ format: 'date-time' }),
     lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'The last request of any of their sessions; null when they never signed in.',
@@ -16,6 +26,7 @@ export const OperatorView = Type.Object(
     examples: [
       {
         name: 'grace',
+        role: 'operator',
         addedAt: '2026-11-20T12:00:00.000Z',
         lastSeenAt: '2026-11-25T08:15:00.000Z',
         sessions: 1,
@@ -31,8 +42,14 @@ export const OperatorList = Type.Array(OperatorView, { examples: [OperatorView.e
 const Name = Type.String({ minLength: 1, maxLength: OPERATOR_NAME_MAX_LENGTH * 4 });
 
 export const AddOperator = Type.Object(
-  { name: Name },
-  { additionalProperties: false, examples: [{ name: 'grace' }] },
+  {
+    name: Name,
+    role: Type.Optional({
+      ...OperatorRole,
+      description: '`operator` when absent (but the very first account is an owner).',
+    }),
+  },
+  { additionalProperties: false, examples: [{ name: 'grace', role: 'operator' }] },
 );
 export type AddOperator = Static<typeof AddOperator>;
 
@@ -60,3 +77,19 @@ export const SignInLink = Type.Object(
   },
 );
 export type SignInLink = Static<typeof SignInLink>;
+
+export const ChangeOperatorRole = Type.Object(
+  { role: OperatorRole },
+  { additionalProperties: false, examples: [{ role: 'owner' }] },
+);
+export type ChangeOperatorRole = Static<typeof ChangeOperatorRole>;
+
+export const OperatorRoleChanged = Type.Object(
+  {
+    name: Type.String(),
+    role: OperatorRole,
+    effect: Type.String({ description: 'What changed, in words.' }),
+  },
+  { examples: [{ name: 'grace', role: 'owner', effect: 'made grace an owner (was operator)' }] },
+);
+export type OperatorRoleChanged = Static<typeof OperatorRoleChanged>;

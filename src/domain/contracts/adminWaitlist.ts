@@ -46,9 +46,39 @@ export const WaitlistQuery = Type.Object(
 );
 export type WaitlistQuery = Static<typeof WaitlistQuery>;
 
-export const WaitlistList = Type.Array(WaitlistEntryView, {
-  description: 'Entries, oldest first.',
-  examples: [WaitlistEntryView.examples],
+/** An entry as the list shows it: its id (to invite it), the phone and e-mail masked. */
+export const WaitlistListEntry = Type.Object(
+  {
+    id: Type.Integer({
+      minimum: 1,
+      description: 'The entry, for `POST /api/admin/waitlist/invitations` `{id}`.',
+    }),
+    phone: Type.Union([Type.String(), Type.Null()], {
+      description: 'Masked: country code, first and last digits only.',
+    }),
+    email: Type.Union([Type.String(), Type.Null()], { description: 'Masked: first letter and domain.' }),
+    name: nullableText,
+    joinedAt: WaitlistEntryView.properties.joinedAt,
+    status: WaitlistEntryView.properties.status,
+  },
+  {
+    examples: [
+      {
+        id: 7,
+        phone: '+44 7912 ••• 678',
+        email: null,
+        name: 'Ada',
+        joinedAt: '2026-10-02T09:14:00.000Z',
+        status: 'waiting',
+      },
+    ],
+  },
+);
+export type WaitlistListEntry = Static<typeof WaitlistListEntry>;
+
+export const WaitlistList = Type.Array(WaitlistListEntry, {
+  description: 'Entries, oldest first, as a list shows them (phones and e-mails masked).',
+  examples: [WaitlistListEntry.examples],
 });
 
 export const WaitlistExport = Type.Object(
@@ -75,6 +105,13 @@ export const WaitlistInvite = Type.Union(
     ),
     Type.Object(
       {
+        id: Type.Integer({ format: 'int32', minimum: 1, description: 'An entry of the list, by its id.' }),
+        reason: changeFields.reason,
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
         next: Type.Integer({
           format: 'int32',
           minimum: 1,
@@ -87,7 +124,7 @@ export const WaitlistInvite = Type.Union(
     ),
   ],
   {
-    description: 'One number, or the next N waiting.',
+    description: 'One number (as typed, or an entry’s id), or the next N waiting.',
     examples: [{ next: 10, reason: 'Room for ten at the December dinner' }],
   },
 );

@@ -4,6 +4,7 @@ import type { AuditQuery } from '../../domain/contracts/adminAudit';
 import { Box, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCounted } from './consoleFormat';
 import { useAuditTrailQuery } from './consoleSectionsApi';
+import { visible } from '../../domain/visibleText';
 
 const filterFields = [
   { key: 'action', label: 'Action', hint: 'e.g. invite.revoke' },
@@ -52,7 +53,11 @@ export function AuditPanel() {
       <PanelHeading>Audit log</PanelHeading>
       <Box aria-labelledby={`${id}-entries`}>
         <h2 id={`${id}-entries`}>Operator actions</h2>
-        <p>Every change and export, by the command line or this console: the newest 500, newest first.</p>
+        <p>
+          Every change and export, every read of a member’s record, every sign-in and sign-out and every
+          refused attempt, by the command line or this console: the newest 500, newest first. A row names the
+          console session that acted by a short id.
+        </p>
         <Filters onApply={setFilters} />
         <QueryState what="audit log" query={query}>
           <p role="status">
@@ -68,6 +73,7 @@ export function AuditPanel() {
                 <tr>
                   <th scope="col">When</th>
                   <th scope="col">Actor</th>
+                  <th scope="col">Session</th>
                   <th scope="col">Action</th>
                   <th scope="col">Target</th>
                   <th scope="col">Reason</th>
@@ -80,13 +86,14 @@ export function AuditPanel() {
                     <th scope="row">
                       <Moment at={entry.at} />
                     </th>
-                    <td>{entry.actor}</td>
+                    <td>{visible(entry.actor)}</td>
+                    <td>{entry.session === null ? '—' : visible(entry.session)}</td>
                     <td>
                       <code>{entry.action}</code>
                     </td>
-                    <td>{entry.target ?? '—'}</td>
-                    <td className="long">{entry.reason ?? '—'}</td>
-                    <td className="long">{entry.effect}</td>
+                    <td>{entry.target === null ? '—' : visible(entry.target)}</td>
+                    <td className="long">{entry.reason === null ? '—' : visible(entry.reason)}</td>
+                    <td className="long">{visible(entry.effect)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -13,6 +13,10 @@ import { SCREEN_HEADING, useFocusScreenHeading } from '../../shared/useFocusScre
 import { useSignOutMutation } from './operatorConsoleApi';
 import { SignInHelp } from './SignInHelp';
 import { useConsoleSession } from './useConsoleSession';
+import { TWO_SESSION_COOKIES_DETAIL } from '../../domain/operatorSession';
+
+/** Served by the server (server/routes/adminReferenceRoutes.ts), not a route of the web app. */
+const ADMIN_API_DOCS_PATH = '/api/admin/docs';
 
 const TopBar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.line};
@@ -178,6 +182,13 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
         <SignInHelp />
       </Screen>
     );
+  } else if (session.state === 'twoCookies') {
+    content = (
+      <Screen heading="Signed out: two session cookies">
+        <p role="alert">{TWO_SESSION_COOKIES_DETAIL}</p>
+        <SignInHelp />
+      </Screen>
+    );
   } else if (session.state === 'signedOut') {
     content = (
       <Screen heading="Sign in to the operator console">
@@ -205,7 +216,7 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
     content = children;
   }
 
-  const signedInAs = !signedOut && session.state === 'signedIn' ? session.name : null;
+  const signedInAs = !signedOut && session.state === 'signedIn' ? session : null;
   return (
     <>
       <DocumentTitle>{`${signedInAs ? `${title} · ` : ''}Operator console · ${brand.productName}`}</DocumentTitle>
@@ -217,7 +228,7 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
           {signedInAs && (
             <Operator>
               <span>
-                Signed in as <strong>{signedInAs}</strong>
+                Signed in as <strong>{signedInAs.name}</strong> ({signedInAs.role})
               </span>
               <SignOut onSignedOut={() => setSignedOut(true)} />
             </Operator>
@@ -233,6 +244,10 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
                   </NavLink>
                 </li>
               ))}
+              <li>
+                {/* The admin API's own document, rendered by Swagger UI: a server page for operators only. */}
+                <a href={ADMIN_API_DOCS_PATH}>Admin API</a>
+              </li>
             </ul>
           </Sections>
         )}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { apiErrorDetail } from '../../shared/api';
 import { ErrorText, Fields } from './consoleParts';
+import { visible } from '../../domain/visibleText';
 
 /** The contract's REASON_MAX_LENGTH, written again: a value from a schema module brings TypeBox with it. */
 const REASON_MAX_LENGTH = 500;
@@ -137,8 +138,8 @@ export function DryRunAction({
             Check what will change
           </h3>
           <p>
-            A dry run found that this would have: <span className="effect">{state.effect}</span>. Nothing has
-            changed yet.
+            A dry run found that this would have: <span className="effect">{visible(state.effect)}</span>.
+            Nothing has changed yet.
           </p>
           <Fields>
             <label htmlFor={`${id}-reason`}>

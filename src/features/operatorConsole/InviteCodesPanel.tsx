@@ -11,6 +11,7 @@ import {
   useRevokeInviteCodesMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { visible } from '../../domain/visibleText';
 
 /** The statuses of the contract (a type-only import cannot bring the list). */
 const statuses: InviteCodeView['status'][] = ['valid', 'expired', 'used up', 'revoked'];
@@ -109,7 +110,7 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
       <div role="status">
         {data && (
           <>
-            <p>Done: {data.effect}.</p>
+            <p>Done: {visible(data.effect)}.</p>
             <ul>
               {data.codes.map((code) => (
                 <li key={code.code}>
@@ -183,7 +184,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
         <>
           <p>
             {formatCounted(codes.length, 'code')}
-            {filters.label ? ` labelled “${filters.label}”` : ''}
+            {filters.label ? ` labelled “${visible(filters.label)}”` : ''}
             {filters.status ? `, ${filters.status}` : ''}.
           </p>
           <NamedTable name="Invite codes">
@@ -248,7 +249,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       />
       {filters.label && (
         <DryRunAction
-          start={`Revoke the rest of “${filters.label}”…`}
+          start={`Revoke the rest of “${visible(filters.label)}”…`}
           preview={() => revoke({ label: filters.label!, dryRun: true }).unwrap()}
           perform={(reason) => revoke({ label: filters.label!, reason }).unwrap()}
           confirm="Revoke the cohort’s codes"

@@ -23,12 +23,13 @@ import {
   useRevokeBranchMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { visible } from '../../domain/visibleText';
 
 function InvitedBy({ member }: { member: MemberDetail }) {
   const inviter = member.invitedBy;
   if (!inviter) return <>an operator’s code</>;
   if (inviter.erased) return <>a member who has since erased their account</>;
-  return <Link to={memberPageLink(inviter.id)}>{inviter.firstName ?? inviter.id}</Link>;
+  return <Link to={memberPageLink(inviter.id)}>{visible(inviter.firstName ?? inviter.id)}</Link>;
 }
 
 function Profile({ member }: { member: MemberDetail }) {
@@ -41,18 +42,20 @@ function Profile({ member }: { member: MemberDetail }) {
       <dt>Age</dt>
       <dd>{member.age}</dd>
       <dt>Location</dt>
-      <dd>{member.location}</dd>
+      <dd>{visible(member.location)}</dd>
       <dt>Phone</dt>
       <dd>{member.phone}</dd>
       <dt>Occupation</dt>
-      <dd>{member.occupation}</dd>
+      <dd className="long">{visible(member.occupation)}</dd>
       <dt>Looking for</dt>
-      <dd>{member.lookingFor.join(', ') || '—'}</dd>
+      <dd>{visible(member.lookingFor.join(', ')) || '—'}</dd>
       <dt>Interests</dt>
-      <dd>{member.interests.join(' · ') || '—'}</dd>
+      <dd>{visible(member.interests.join(' · ')) || '—'}</dd>
       <dt>Who they know</dt>
       <dd>
-        {member.whoIKnow.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; ') || '—'}
+        {visible(
+          member.whoIKnow.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; '),
+        ) || '—'}
       </dd>
       <dt>Photos</dt>
       <dd>{formatCount(member.photos.length)}</dd>
@@ -163,7 +166,7 @@ function GrantInvites({ userId }: { userId: string }) {
       {isError && (
         <ErrorText role="alert">{apiErrorDetail(error, 'The invites could not be granted.')}</ErrorText>
       )}
-      <p role="status">{data ? `Done: ${data.effect}.` : ''}</p>
+      <p role="status">{data ? `Done: ${visible(data.effect)}.` : ''}</p>
     </>
   );
 }
@@ -182,7 +185,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 function Details({ member, onErased }: { member: MemberDetail; onErased: (effect: string) => void }) {
   const [revokeBranch] = useRevokeBranchMutation();
   const [erase] = useEraseMemberMutation();
-  const name = `${member.firstName} ${member.lastName}`;
+  const name = visible(`${member.firstName} ${member.lastName}`);
   return (
     <>
       <Part title="Profile">
@@ -236,7 +239,7 @@ export function MemberPage({ id, onErased }: { id: string; onErased: (effect: st
       <p>
         <Link to={routePaths.adminMembers}>All members</Link>
       </p>
-      <PanelHeading>{member ? `${member.firstName} ${member.lastName}` : 'Member'}</PanelHeading>
+      <PanelHeading>{member ? visible(`${member.firstName} ${member.lastName}`) : 'Member'}</PanelHeading>
       <QueryState what="member" query={query}>
         {member && <Details member={member} onErased={onErased} />}
       </QueryState>

@@ -7,6 +7,7 @@ import { Box, Fields, memberPageLink, Moment, NamedTable, PanelHeading, QuerySta
 import { formatCounted } from './consoleFormat';
 import { useMembersQuery } from './consoleSectionsApi';
 import { MemberPage } from './MemberPage';
+import { visible } from '../../domain/visibleText';
 
 function MemberList() {
   const [typed, setTyped] = useState('');
@@ -63,7 +64,7 @@ function MemberList() {
                   <tr key={member.id}>
                     <th scope="row">
                       <Link to={memberPageLink(member.id)}>
-                        {member.firstName} {member.lastName}
+                        {visible(`${member.firstName} ${member.lastName}`)}
                       </Link>
                     </th>
                     <td>{member.status}</td>
@@ -93,7 +94,7 @@ function Erased({ effect }: { effect: string }) {
       <h1 ref={heading} tabIndex={-1} {...SCREEN_HEADING}>
         Member erased
       </h1>
-      <p role="status">Done: {effect}.</p>
+      <p role="status">Done: {visible(effect)}.</p>
       <p>
         <Link to={routePaths.adminMembers}>Back to the members</Link>
       </p>

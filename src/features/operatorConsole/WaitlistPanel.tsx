@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { NewTabHint } from '../../components/VisuallyHidden';
 import type {
-  WaitlistEntryView,
+  WaitlistListEntry,
   WaitlistInvitation,
   WaitlistInvite,
   WaitlistStatus,
@@ -15,17 +15,18 @@ import {
   useWaitlistQuery,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { visible } from '../../domain/visibleText';
 
 const statuses: WaitlistStatus[] = ['waiting', 'invited', 'joined'];
 
-const who = (entry: Pick<WaitlistEntryView, 'name' | 'phone' | 'email'>) =>
-  entry.name ?? entry.phone ?? entry.email ?? 'someone';
+const who = (entry: Pick<WaitlistListEntry, 'name' | 'phone' | 'email'>) =>
+  visible(entry.name ?? entry.phone ?? entry.email ?? 'someone');
 
 /** The invitations just made: each a wa.me link the operator opens to send it from their WhatsApp. */
 function Invitations({ invitations, effect }: { invitations: WaitlistInvitation[]; effect: string }) {
   return (
     <>
-      <p>Done: {effect}. Send each invitation from WhatsApp:</p>
+      <p>Done: {visible(effect)}. Send each invitation from WhatsApp:</p>
       <ul>
         {invitations.map((invitation) => (
           <li key={invitation.code}>
@@ -108,8 +109,8 @@ function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: Retu
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <tr key={`${entry.phone ?? ''}|${entry.email ?? ''}|${entry.joinedAt}`}>
-                <th scope="row">{entry.name ?? '—'}</th>
+              <tr key={entry.id}>
+                <th scope="row">{entry.name === null ? '—' : visible(entry.name)}</th>
                 <td>{entry.phone ?? '—'}</td>
                 <td>{entry.email ?? '—'}</td>
                 <td>
@@ -121,7 +122,7 @@ function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: Retu
                     <TextButton
                       type="button"
                       disabled={invite.isLoading}
-                      onClick={() => void invite.send({ phone: entry.phone! })}
+                      onClick={() => void invite.send({ id: entry.id })}
                     >
                       Invite {who(entry)}
                     </TextButton>

@@ -6,11 +6,12 @@ import { apiErrorDetail } from '../../shared/api';
 import { Box, ErrorText, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCount } from './consoleFormat';
 import { useRetryWebhookEventMutation, useWebhookEventsQuery } from './consoleSectionsApi';
+import { visible } from '../../domain/visibleText';
 
 /** The receiver's last answer in words: its HTTP status, or why there was none. */
 function lastAnswer(event: WebhookEventView): string {
   if (event.lastStatus !== null) return `HTTP ${event.lastStatus}`;
-  if (event.lastError) return event.lastError;
+  if (event.lastError) return visible(event.lastError);
   return event.attempts === 0 ? 'not tried yet' : '—';
 }
 
@@ -34,7 +35,7 @@ export function WebhooksPanel() {
             {apiErrorDetail(retried.error, 'The event could not be retried.')}
           </ErrorText>
         )}
-        <p role="status">{retried.data ? `Done: ${retried.data.effect}.` : ''}</p>
+        <p role="status">{retried.data ? `Done: ${visible(retried.data.effect)}.` : ''}</p>
         <QueryState what="webhook events" query={query}>
           {events.length === 0 ? (
             <p>No webhook events yet.</p>

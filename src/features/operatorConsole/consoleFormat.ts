@@ -1,4 +1,5 @@
 import { counted } from '../../domain/counted';
+import { visible } from '../../domain/visibleText';
 
 /** How the console writes numbers and dates: British English, days in UTC as the server counts them. */
 
@@ -29,5 +30,5 @@ export function daysSince(isoTime: string, now = Date.now()): number {
   return Math.max(0, Math.floor((now - Date.parse(isoTime)) / (24 * 60 * 60 * 1000)));
 }
 
-/** A cohort's name: its label, or what the codes without one are called. */
-export const cohortName = (label: string | null) => label ?? 'No label';
+/** A cohort's name: its label (escaped, as all stored text), or what the codes without one are called. */
+export const cohortName = (label: string | null) => (label === null ? 'No label' : visible(label));

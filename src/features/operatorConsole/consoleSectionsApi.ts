@@ -10,11 +10,11 @@ import type {
   RevokedInviteCodes,
   RevokeInviteCodes,
 } from '../../domain/contracts/adminInviteCodes';
-import type { MemberDetail, MemberErased, MemberView } from '../../domain/contracts/adminMembers';
+import type { MemberDetail, MemberErased, MemberSummary } from '../../domain/contracts/adminMembers';
 import type {
   PurgeOutcome,
   PurgeRequest,
-  WaitlistEntryView,
+  WaitlistListEntry,
   WaitlistInvitations,
   WaitlistInvite,
   WaitlistQuery,
@@ -62,7 +62,7 @@ const consoleSectionsApi = sectionsApi.injectEndpoints({
       query: (body) => ({ url: '/api/admin/invite-codes/revocations', method: 'POST', body }),
       invalidatesTags: afterChange('InviteCodes', 'Members'),
     }),
-    waitlist: build.query<WaitlistEntryView[], WaitlistQuery>({
+    waitlist: build.query<WaitlistListEntry[], WaitlistQuery>({
       query: (filters) => ({ url: '/api/admin/waitlist', params: withoutEmpty(filters) }),
       providesTags: ['Waitlist'],
       onQueryStarted: recheckSessionWhenRefused,
@@ -75,7 +75,7 @@ const consoleSectionsApi = sectionsApi.injectEndpoints({
       query: (body) => ({ url: '/api/admin/waitlist/purge', method: 'POST', body }),
       invalidatesTags: afterChange('Waitlist'),
     }),
-    members: build.query<MemberView[], string>({
+    members: build.query<MemberSummary[], string>({
       query: (search) => ({ url: '/api/admin/members', params: withoutEmpty({ search }) }),
       providesTags: ['Members'],
       onQueryStarted: recheckSessionWhenRefused,

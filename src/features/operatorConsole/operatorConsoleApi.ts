@@ -1,4 +1,5 @@
 import type { AdminOverview } from '../../domain/contracts/adminOverview';
+import type { OperatorRole } from '../../domain/operatorRoles';
 import { api, apiErrorStatus } from '../../shared/api';
 
 /**
@@ -6,7 +7,7 @@ import { api, apiErrorStatus } from '../../shared/api';
  * or 401 (see refusesThisBrowser). The cookie travels by itself: the console is served from the API's own origin.
  */
 export interface OperatorSession {
-  operator: { name: string };
+  operator: { name: string; role: OperatorRole };
 }
 
 const SESSION_TAG = 'OperatorSession' as const;

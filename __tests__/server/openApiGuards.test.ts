@@ -3,6 +3,7 @@ import { readSettings } from '../../server/config';
 import { limits } from '../../src/domain/limits';
 import { generousRateLimits, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
 import {
+  fetchAdminDocument,
   fetchDocument,
   operations,
   webhookOperations,
@@ -187,7 +188,12 @@ describe.each(engines)("the guards' answers are documented, on $name", (engine) 
       },
       { adminToken: ADMIN_TOKEN },
     );
-    document = await fetchDocument(server.app);
+    // Both documents: the public one and the admin API's, served to operators only.
+    const [publicDocument, adminDocument] = await Promise.all([
+      fetchDocument(server.app),
+      fetchAdminDocument(server.app, ADMIN_TOKEN),
+    ]);
+    document = { ...publicDocument, paths: { ...publicDocument.paths, ...adminDocument.paths } };
     const code = await makeInvite(server.database.db, 'valid', 10);
     const registered = await server.app.inject(webRegistration(webFormData(code), [await pngPhoto()]));
     expect(registered.statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { sendRequest, type HttpAnswer } from './httpRequest';
 import { registrationMultipart, testPhone } from '../__tests__/server/registrationTraffic';
 import { percentile } from './registrationLoad';
 
@@ -13,31 +13,12 @@ export interface RoomResult {
 }
 
 /** One registrant: a connection of their own (each phone is its own client), the whole form, the answer. */
-function register(
-  url: URL,
-  request: { contentType: string; body: Buffer },
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      url,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': request.contentType, 'content-length': String(request.body.length) },
-        timeout: 60_000,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-        incoming.on('error', reject);
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
+function register(url: URL, request: { contentType: string; body: Buffer }): Promise<HttpAnswer> {
+  return sendRequest(false, url, {
+    method: 'POST',
+    headers: { 'content-type': request.contentType },
+    body: request.body,
+    timeoutMs: 60_000,
   });
 }
 

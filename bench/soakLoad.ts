@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sendRequest } from './httpRequest';
 import { registrationMultipart, testPhone } from '../__tests__/server/registrationTraffic';
 import { readMemoryMb } from './memory';
 
@@ -25,39 +26,6 @@ const EVERY_SECOND = { pages: 20, codeChecks: 10, waitlistJoins: 2 };
 /** One registration (a 2 MB phone photo) every this many seconds. */
 const REGISTRATION_EVERY_SECONDS = 2;
 const PAGES = ['/', '/faq', '/join?code=SOAK2345'];
-
-function send(
-  agent: http.Agent,
-  url: URL,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: Buffer },
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-        timeout: 30_000,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-        incoming.on('error', reject);
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
 
 /** prom-client's event-loop figures from /metrics; reading them also starts a new measuring window. */
 async function eventLoopDelay(baseUrl: string): Promise<{ p99Ms: number; maxMs: number }> {
@@ -108,7 +76,7 @@ export async function measureSoak(
     const phone = testPhone(nextPhone++);
     const { contentType, body } = registrationMultipart(inviteCode, phone, photo);
     requests.registration = (requests.registration ?? 0) + 1;
-    const done = send(agent, new URL('/api/auth/register', baseUrl), {
+    const done = sendRequest(agent, new URL('/api/auth/register', baseUrl), {
       method: 'POST',
       headers: { 'content-type': contentType },
       body,
@@ -136,17 +104,17 @@ export async function measureSoak(
     for (let i = 0; i < EVERY_SECOND.pages; i += 1) {
       const page = PAGES[i % PAGES.length]!;
       one('page', 200, () =>
-        send(agent, new URL(page, baseUrl), { headers: { 'accept-encoding': 'br, gzip' } }),
+        sendRequest(agent, new URL(page, baseUrl), { headers: { 'accept-encoding': 'br, gzip' } }),
       );
     }
     for (let i = 0; i < EVERY_SECOND.codeChecks; i += 1)
       one('code check', 200, () =>
-        send(agent, new URL(`/api/auth/validate-code/${inviteCode}`, baseUrl), {}),
+        sendRequest(agent, new URL(`/api/auth/validate-code/${inviteCode}`, baseUrl), {}),
       );
     for (let i = 0; i < EVERY_SECOND.waitlistJoins; i += 1) {
       const body = Buffer.from(JSON.stringify({ phone_number: testPhone(nextPhone++) }));
       one('waitlist join', 200, () =>
-        send(agent, new URL('/api/waitlist/join', baseUrl), {
+        sendRequest(agent, new URL('/api/waitlist/join', baseUrl), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,

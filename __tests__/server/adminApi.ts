@@ -26,12 +26,12 @@ export function adminApi(server: TestServer, adminToken: string) {
   const member = (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}`;
   return {
     call,
-    revokeCodes: (codes: string[], change: { reason?: string; dryRun?: boolean } = {}) =>
+    revokeCodes: (codes: string[], change: { reason?: string; dry_run?: boolean } = {}) =>
       call<RevokedInviteCodes>('POST', '/api/admin/invite-codes/revocations', { codes, ...change }),
     grant: (userId: string, count: number) =>
       call<GrantedInvites>('POST', `${member(userId)}/invite-grants`, { count }),
     tree: () => call<InviteTree>('GET', '/api/admin/invite-tree'),
-    revokeBranch: (userId: string, change: { reason?: string; dryRun?: boolean } = {}) =>
+    revokeBranch: (userId: string, change: { reason?: string; dry_run?: boolean } = {}) =>
       call<BranchRevocation>('POST', `${member(userId)}/branch-revocation`, change),
     waitlist: () => call<WaitlistListEntry[]>('GET', '/api/admin/waitlist'),
     inviteFromWaitlist: async (target: WaitlistInvite) =>

@@ -44,8 +44,8 @@ function inviteTable(rows: InviteCodeView[]): Text {
     rows.map((row) => [
       row.code,
       row.label,
-      `${row.uses}/${row.maxUses}`,
-      row.expiresAt ? row.expiresAt.slice(0, 10) : 'never',
+      `${row.uses}/${row.max_uses}`,
+      row.expires_at ? row.expires_at.slice(0, 10) : 'never',
       row.status,
     ]),
   );
@@ -113,12 +113,12 @@ async function main() {
           expires: values.expires,
         });
         const first = codes[0]!;
-        const expiry = first.expiresAt ? `, expires ${first.expiresAt.slice(0, 10)}` : '';
+        const expiry = first.expires_at ? `, expires ${first.expires_at.slice(0, 10)}` : '';
         const label = first.label === null ? '' : `, label "${first.label}"`;
         printError(
           codes.length === 1
-            ? text`Created an invite code for ${first.maxUses} use(s)${expiry}.`
-            : text`Created ${codes.length} invite codes for ${first.maxUses} use(s) each${label}${expiry}.`,
+            ? text`Created an invite code for ${first.max_uses} use(s)${expiry}.`
+            : text`Created ${codes.length} invite codes for ${first.max_uses} use(s) each${label}${expiry}.`,
         );
         // The codes alone on stdout, one a line (the last line for one code), for scripts.
         print(...codes.map((view) => text`${view.code}`));
@@ -143,11 +143,11 @@ async function main() {
           ...which,
           ...change,
         });
-        const verb = result.dryRun ? 'Would revoke' : 'Revoked';
+        const verb = result.dry_run ? 'Would revoke' : 'Revoked';
         if (!result.codes.length) print(text`No code of that label admits anyone: nothing to revoke.`);
         for (const view of result.codes)
-          print(text`${verb} ${view.code} (${view.uses}/${view.maxUses} uses).`);
-        if (result.dryRun) print(NOTHING_CHANGED);
+          print(text`${verb} ${view.code} (${view.uses}/${view.max_uses} uses).`);
+        if (result.dry_run) print(NOTHING_CHANGED);
         return;
       }
       case 'grant': {
@@ -174,11 +174,11 @@ async function main() {
           `${path.member(userId)}/branch-revocation`,
           change,
         );
-        const verb = result.dryRun ? 'Would revoke' : 'Revoked';
+        const verb = result.dry_run ? 'Would revoke' : 'Revoked';
         print(
-          text`${verb} ${result.revokedCodes} unused code(s) across ${result.members} member(s) of that branch.`,
+          text`${verb} ${result.revoked_codes} unused code(s) across ${result.members} member(s) of that branch.`,
         );
-        if (result.dryRun) print(NOTHING_CHANGED);
+        if (result.dry_run) print(NOTHING_CHANGED);
         return;
       }
     }

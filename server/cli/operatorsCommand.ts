@@ -105,8 +105,8 @@ async function main() {
             operators.map((operator) => [
               operator.name,
               operator.role,
-              shortTime(operator.addedAt),
-              shortTime(operator.lastSeenAt),
+              shortTime(operator.added_at),
+              shortTime(operator.last_seen_at),
               operator.sessions,
             ]),
           ),
@@ -124,7 +124,7 @@ async function main() {
         const link = await admin.call<SignInLink>('POST', `${operatorPath}/sign-in-links`);
         // The link alone on stdout, so that `npm run --silent` hands a script nothing else.
         printError(
-          text`A one-time sign-in link for ${link.name}, valid until ${shortTime(link.expiresAt)} UTC (15 minutes):`,
+          text`A one-time sign-in link for ${link.name}, valid until ${shortTime(link.expires_at)} UTC (15 minutes):`,
         );
         print(text`${link.link}`);
         return;

@@ -25,13 +25,13 @@ const CSV_HEADER = ['phone', 'email', 'name', 'joined_at'];
 function toCsv(rows: WaitlistEntryView[]): Text {
   return csv(
     CSV_HEADER,
-    rows.map((entry) => [entry.phone, entry.email, entry.name, entry.joinedAt]),
+    rows.map((entry) => [entry.phone, entry.email, entry.name, entry.joined_at]),
   );
 }
 
 function listLine(entry: WaitlistListEntry): Text {
   return row([
-    entry.joinedAt.slice(0, 16).replace('T', ' '),
+    entry.joined_at.slice(0, 16).replace('T', ' '),
     entry.status.padEnd(7),
     entry.phone ?? entry.email,
     entry.name,
@@ -76,7 +76,7 @@ async function main() {
       for (const invitation of invitations) {
         printError(text`Invited ${invitation.phone} with ${invitation.code}; tap the link and send it:`);
         // The link alone on its line (the last one of stdout for one number), ready to open.
-        print(text`${invitation.whatsappUrl}`);
+        print(text`${invitation.whatsapp_url}`);
       }
       return;
     }

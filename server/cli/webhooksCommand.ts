@@ -29,9 +29,9 @@ async function main() {
               event.type,
               event.status,
               event.attempts,
-              event.lastStatus ?? event.lastError ?? '-',
-              shortTime(event.createdAt),
-              event.status === 'pending' ? shortTime(event.nextAttemptAt) : '-',
+              event.last_status ?? event.last_error ?? '-',
+              shortTime(event.created_at),
+              event.status === 'pending' ? shortTime(event.next_attempt_at) : '-',
             ]),
           ),
         );

@@ -148,13 +148,13 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
         summary: 'Revoke invite codes',
         operationId: 'revokeInviteCodes',
         description:
-          'The codes named, or every code of a cohort that still admits someone. Nobody registers with a revoked code again; members who already did stay. `dryRun` answers what would be revoked.',
+          'The codes named, or every code of a cohort that still admits someone. Nobody registers with a revoked code again; members who already did stay. `dry_run` answers what would be revoked.',
         body: RevokeInviteCodes,
         response: { 200: RevokedInviteCodes, ...errorAnswers(422) },
       }),
     },
     async (request) => {
-      const { codes, label, reason, dryRun = false } = request.body;
+      const { codes, label, reason, dry_run: dryRun = false } = request.body;
       if ((codes === undefined) === (label === undefined)) {
         throw new HttpError(422, 'Name the codes to revoke, or a label, not both.');
       }
@@ -171,12 +171,12 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
         dryRun,
         (tx) => revokeCodes(tx, label !== undefined ? { label } : { codes: codes! }),
       );
-      return { codes: result, effect, dryRun: dry };
+      return { codes: result, effect, dry_run: dry };
     },
   );
 
   app.post(
-    '/api/admin/members/:userId/invite-grants',
+    '/api/admin/members/:user_id/invite-grants',
     {
       schema: adminOperation({
         summary: 'Grant a member more invite codes',
@@ -188,7 +188,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
       }),
     },
     async (request) => {
-      const { userId } = request.params;
+      const { user_id: userId } = request.params;
       const { count, reason } = request.body;
       const { result, effect } = await performOperatorAction(
         db,
@@ -217,21 +217,21 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.post(
-    '/api/admin/members/:userId/branch-revocation',
+    '/api/admin/members/:user_id/branch-revocation',
     {
       schema: adminOperation({
         summary: 'Revoke a branch of the invite tree',
         operationId: 'revokeInviteBranch',
         description:
-          'That member and everyone who joined through them, their invitees and so on, lose every code nobody has used yet. Members stay. `dryRun` answers what would be revoked.',
+          'That member and everyone who joined through them, their invitees and so on, lose every code nobody has used yet. Members stay. `dry_run` answers what would be revoked.',
         params: UserIdParams,
         body: OperatorChange,
         response: { 200: BranchRevocation },
       }),
     },
     async (request) => {
-      const { userId } = request.params;
-      const { reason, dryRun = false } = request.body ?? {};
+      const { user_id: userId } = request.params;
+      const { reason, dry_run: dryRun = false } = request.body ?? {};
       const outcome = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'invite.revoke-branch', target: userId, reason },
@@ -244,7 +244,12 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
           };
         },
       );
-      return { ...outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+      return {
+        members: outcome.result.members,
+        revoked_codes: outcome.result.revokedCodes,
+        effect: outcome.effect,
+        dry_run: outcome.dryRun,
+      };
     },
   );
 };

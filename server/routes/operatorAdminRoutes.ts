@@ -170,7 +170,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
           const link = await createSignInLink(tx, name, appUrl, actor);
           return {
             result: link,
-            effect: `made a sign-in link for ${link.name}, valid until ${link.expiresAt}`,
+            effect: `made a sign-in link for ${link.name}, valid until ${link.expires_at}`,
           };
         },
       );

@@ -134,13 +134,13 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
         schema: adminOperation({
           summary: `Purge old ${what === 'waitlist' ? 'waitlist entries' : 'nominations'}`,
           operationId: what === 'waitlist' ? 'purgeWaitlist' : 'purgeNominations',
-          description: `Deletes the ${rows[1]} older than \`olderThanDays\`; \`dryRun\` counts them and deletes nothing.`,
+          description: `Deletes the ${rows[1]} older than \`older_than_days\`; \`dry_run\` counts them and deletes nothing.`,
           body: PurgeRequest,
           response: { 200: PurgeOutcome },
         }),
       },
       async (request) => {
-        const { olderThanDays, reason, dryRun = false } = request.body;
+        const { older_than_days: olderThanDays, reason, dry_run: dryRun = false } = request.body;
         const outcome = await performOperatorAction(
           db,
           { actor: actorOf(request), action: `${what}.purge`, target: null, reason },
@@ -153,7 +153,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
             };
           },
         );
-        return { ...outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+        return { ...outcome.result, effect: outcome.effect, dry_run: outcome.dryRun };
       },
     );
   };

@@ -20,7 +20,7 @@ export const changeFields = {
       description: 'Why, in the operator’s words; kept in the audit trail.',
     }),
   ),
-  dryRun: Type.Optional(
+  dry_run: Type.Optional(
     Type.Boolean({
       description: 'True: answer what would change, change nothing and record nothing.',
     }),
@@ -30,14 +30,14 @@ export const changeFields = {
 export const OperatorChange = Type.Object(changeFields, {
   additionalProperties: false,
   description: 'Why, and whether to only show what would change.',
-  examples: [{ reason: 'Asked by the member by e-mail on 24 November', dryRun: true }],
+  examples: [{ reason: 'Asked by the member by e-mail on 24 November', dry_run: true }],
 });
 export type OperatorChange = Static<typeof OperatorChange>;
 
 /** Answer fields of every operator action that changes something. */
 export const outcomeFields = {
   effect: Type.String({ description: 'What changed (or, in a dry run, would change), in words.' }),
-  dryRun: Type.Boolean({ description: 'True when nothing was changed or recorded.' }),
+  dry_run: Type.Boolean({ description: 'True when nothing was changed or recorded.' }),
 };
 
 export const AuditEntry = Type.Object(

@@ -42,7 +42,7 @@ export interface DryRunActionProps {
   /** The button that asks for the dry run, e.g. "Revoke 3 codes…". */
   start: string;
   disabled?: boolean;
-  /** Calls the route with `dryRun: true`; answers its effect. */
+  /** Calls the route with `dry_run: true`; answers its effect. */
   preview: () => Promise<{ effect: string }>;
   /** Calls it for real with the operator's reason; answers its effect. */
   perform: (reason: string) => Promise<{ effect: string }>;

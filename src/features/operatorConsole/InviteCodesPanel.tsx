@@ -217,14 +217,14 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
                   </th>
                   <td>{cohortName(code.label)}</td>
                   <td className="number">
-                    {formatCount(code.uses)} of {formatCount(code.maxUses)}
+                    {formatCount(code.uses)} of {formatCount(code.max_uses)}
                   </td>
                   <td>{code.status}</td>
                   <td>
-                    <Moment at={code.expiresAt} none="never" />
+                    <Moment at={code.expires_at} none="never" />
                   </td>
                   <td>
-                    <Moment at={code.createdAt} />
+                    <Moment at={code.created_at} />
                   </td>
                   <td>
                     <TextButton type="button" onClick={() => onCopy(code.code)}>
@@ -242,7 +242,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       <DryRunAction
         start={`Revoke ${formatCounted(chosen.length, 'selected code')}…`}
         disabled={chosen.length === 0}
-        preview={() => revoke({ codes: chosen, dryRun: true }).unwrap()}
+        preview={() => revoke({ codes: chosen, dry_run: true }).unwrap()}
         perform={(reason) => revoke({ codes: chosen, reason }).unwrap()}
         confirm="Revoke the codes"
         onDone={() => setSelected([])}
@@ -250,7 +250,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       {filters.label && (
         <DryRunAction
           start={`Revoke the rest of “${visible(filters.label)}”…`}
-          preview={() => revoke({ label: filters.label!, dryRun: true }).unwrap()}
+          preview={() => revoke({ label: filters.label!, dry_run: true }).unwrap()}
           perform={(reason) => revoke({ label: filters.label!, reason }).unwrap()}
           confirm="Revoke the cohort’s codes"
         />

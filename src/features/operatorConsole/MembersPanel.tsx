@@ -64,15 +64,15 @@ function MemberList() {
                   <tr key={member.id}>
                     <th scope="row">
                       <Link to={memberPageLink(member.id)}>
-                        {visible(`${member.firstName} ${member.lastName}`)}
+                        {visible(`${member.first_name} ${member.last_name}`)}
                       </Link>
                     </th>
                     <td>{member.status}</td>
                     <td>
-                      <Moment at={member.registeredAt} />
+                      <Moment at={member.registered_at} />
                     </td>
                     <td>
-                      <code>{member.inviteCode}</code>
+                      <code>{member.invite_code}</code>
                     </td>
                   </tr>
                 ))}

@@ -30,7 +30,7 @@ function Invitations({ invitations, effect }: { invitations: WaitlistInvitation[
       <ul>
         {invitations.map((invitation) => (
           <li key={invitation.code}>
-            <a href={invitation.whatsappUrl} target="_blank" rel="noopener noreferrer">
+            <a href={invitation.whatsapp_url} target="_blank" rel="noopener noreferrer">
               Send the invitation to {invitation.phone} on WhatsApp
               <NewTabHint />
             </a>{' '}
@@ -114,7 +114,7 @@ function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: Retu
                 <td>{entry.phone ?? '—'}</td>
                 <td>{entry.email ?? '—'}</td>
                 <td>
-                  <Moment at={entry.joinedAt} />
+                  <Moment at={entry.joined_at} />
                 </td>
                 <td>{entry.status}</td>
                 <td>
@@ -161,8 +161,8 @@ function Purge() {
       <DryRunAction
         start="Purge old entries…"
         disabled={!valid}
-        preview={() => purge({ olderThanDays, dryRun: true }).unwrap()}
-        perform={(reason) => purge({ olderThanDays, reason }).unwrap()}
+        preview={() => purge({ older_than_days: olderThanDays, dry_run: true }).unwrap()}
+        perform={(reason) => purge({ older_than_days: olderThanDays, reason }).unwrap()}
         confirm="Delete the entries"
       />
     </>

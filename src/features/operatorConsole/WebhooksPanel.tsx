@@ -10,8 +10,8 @@ import { visible } from '../../domain/visibleText';
 
 /** The receiver's last answer in words: its HTTP status, or why there was none. */
 function lastAnswer(event: WebhookEventView): string {
-  if (event.lastStatus !== null) return `HTTP ${event.lastStatus}`;
-  if (event.lastError) return visible(event.lastError);
+  if (event.last_status !== null) return `HTTP ${event.last_status}`;
+  if (event.last_error) return visible(event.last_error);
   return event.attempts === 0 ? 'not tried yet' : '—';
 }
 
@@ -64,10 +64,10 @@ export function WebhooksPanel() {
                     <td className="number">{formatCount(event.attempts)}</td>
                     <td className="long">{lastAnswer(event)}</td>
                     <td>
-                      <Moment at={event.createdAt} />
+                      <Moment at={event.created_at} />
                     </td>
                     <td>
-                      <Moment at={event.deliveredAt ?? event.nextAttemptAt} />
+                      <Moment at={event.delivered_at ?? event.next_attempt_at} />
                     </td>
                     <td>
                       {event.status !== 'delivered' && (

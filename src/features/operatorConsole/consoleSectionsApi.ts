@@ -35,8 +35,8 @@ const sectionsApi = consoleApi.enhanceEndpoints({ addTagTypes: TAGS });
 /** What a change invalidates: nothing for a dry run, else `tags` and the audit trail. */
 const afterChange =
   (...tags: Tag[]) =>
-  (_result: unknown, error: unknown, argument: { dryRun?: boolean } | unknown) =>
-    error || (argument as { dryRun?: boolean } | undefined)?.dryRun ? [] : [...tags, 'AuditTrail' as const];
+  (_result: unknown, error: unknown, argument: { dry_run?: boolean } | unknown) =>
+    error || (argument as { dry_run?: boolean } | undefined)?.dry_run ? [] : [...tags, 'AuditTrail' as const];
 
 /** Only the filters that are set go into the query string. */
 function withoutEmpty(params: object): Record<string, unknown> {

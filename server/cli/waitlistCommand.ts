@@ -8,6 +8,7 @@ import type {
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { wholeNumber } from './changeOptions';
+import { limits } from '../../src/domain/limits';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { runPurgeCommand } from './purgeCommand';
 import { CommandFailure, csv, lines, print, printError, row, text, type Text } from './operatorOutput';
@@ -63,7 +64,7 @@ async function main() {
       if (!phone && values.next === undefined)
         throw new CommandFailure(lines([text`invite needs a number or --next N.`, USAGE]));
       const target =
-        values.next !== undefined ? { next: wholeNumber(values.next, '--next', 1, 1000) } : { phone };
+        values.next !== undefined ? { next: wholeNumber(values.next, '--next', 1, limits.admin.inviteNextMax) } : { phone };
       const { invitations } = await admin.call<WaitlistInvitations>(
         'POST',
         '/api/admin/waitlist/invitations',

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
+import { limits } from '../../src/domain/limits';
 import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
 import { rowToWire } from '../db/rowToWire';
@@ -9,8 +10,8 @@ import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
 import { HttpError } from '../httpError';
 import { usableInviteCode } from './inviteCodeStore';
 
-/** Most codes one `invite grant` may add: a typo (1000 for 10) should not flood a member. */
-export const MAX_GRANT = 100;
+/** Most codes one `invite grant` may add (src/domain/limits.ts). */
+export const MAX_GRANT = limits.admin.grantMax;
 
 export class UnknownMemberError extends HttpError {
   constructor(userId: string) {

@@ -9,7 +9,7 @@ import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 
 const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
-export const REASON_MAX_LENGTH = 500;
+export const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
 /** Body fields of every destructive operator action. */
 export const changeFields = {
@@ -76,15 +76,15 @@ export type AuditEntry = Static<typeof AuditEntry>;
 
 export const AuditQuery = Type.Object(
   {
-    action: Type.Optional(Type.String({ maxLength: 100, description: 'Only this action.' })),
+    action: Type.Optional(Type.String({ maxLength: limits.admin.actionMaxLength, description: 'Only this action.' })),
     target: Type.Optional(
       Type.String({
-        maxLength: 200,
+        maxLength: limits.admin.filterTextMaxLength,
         description: 'Only this target; a phone number is matched through its salted hash.',
       }),
     ),
-    actor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this actor.' })),
-    session: Type.Optional(Type.String({ maxLength: 40, description: 'Only this console session.' })),
+    actor: Type.Optional(Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only this actor.' })),
+    session: Type.Optional(Type.String({ maxLength: limits.admin.sessionIdMaxLength, description: 'Only this console session.' })),
     since: Type.Optional(
       Type.String({
         pattern: CALENDAR_DATE_PATTERN,

@@ -8,8 +8,8 @@ import { changeFields, outcomeFields } from './adminAudit';
  * list, revoke, grant a member more, and the invite tree with its branches.
  */
 
-export const MAX_CODES_PER_BATCH = 500;
-export const MAX_USES_PER_CODE = 100_000;
+export const MAX_CODES_PER_BATCH = limits.admin.codesPerBatchMax;
+export const MAX_USES_PER_CODE = limits.admin.usesPerCodeMax;
 
 export const inviteCodeStatuses = ['valid', 'expired', 'used up', 'revoked'] as const;
 
@@ -46,7 +46,7 @@ export type InviteCodeView = Static<typeof InviteCodeView>;
 
 export const InviteCodeQuery = Type.Object(
   {
-    label: Type.Optional(Type.String({ maxLength: 200, description: 'Only codes with this label.' })),
+    label: Type.Optional(Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only codes with this label.' })),
     status: Type.Optional(
       Type.Union(
         inviteCodeStatuses.map((status) => Type.Literal(status)),
@@ -82,7 +82,11 @@ export const CreateInviteCodes = Type.Object(
       }),
     ),
     label: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'The cohort’s name, e.g. "London meetup".' }),
+      Type.String({
+        minLength: 1,
+        maxLength: limits.admin.labelMaxLength,
+        description: 'The cohort’s name, e.g. "London meetup".',
+      }),
     ),
     expires: Type.Optional(
       Type.String({
@@ -116,7 +120,7 @@ export type CreatedInviteCodes = Static<typeof CreatedInviteCodes>;
 export const RevokeInviteCodes = Type.Object(
   {
     codes: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+      Type.Array(Type.String({ minLength: 1, maxLength: limits.admin.typedCodeMaxLength }), {
         minItems: 1,
         maxItems: MAX_CODES_PER_BATCH,
         description: 'These codes (any unknown one refuses the whole request).',
@@ -125,7 +129,7 @@ export const RevokeInviteCodes = Type.Object(
     label: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 200,
+        maxLength: limits.admin.labelMaxLength,
         description: 'Or: every code of this cohort that still admits someone.',
       }),
     ),
@@ -155,7 +159,7 @@ export const RevokedInviteCodes = Type.Object(
 export type RevokedInviteCodes = Static<typeof RevokedInviteCodes>;
 
 export const UserIdParams = Type.Object({
-  user_id: Type.String({ maxLength: 64, description: 'A member’s id.' }),
+  user_id: Type.String({ maxLength: limits.apiText.idMaxLength, description: 'A member’s id.' }),
 });
 
 export const GrantInvites = Type.Object(
@@ -163,7 +167,7 @@ export const GrantInvites = Type.Object(
     count: Type.Integer({
       format: 'int32',
       minimum: 1,
-      maximum: 100,
+      maximum: limits.admin.grantMax,
       description: 'How many more one-use codes.',
     }),
     reason: changeFields.reason,

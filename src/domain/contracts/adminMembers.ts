@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { outcomeFields } from './adminAudit';
 import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
@@ -114,7 +115,10 @@ export type MemberDetail = Static<typeof MemberDetail>;
 export const MemberQuery = Type.Object(
   {
     search: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Part of a first or last name, or a whole member id.' }),
+      Type.String({
+        maxLength: limits.admin.filterTextMaxLength,
+        description: 'Part of a first or last name, or a whole member id.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -162,7 +166,7 @@ export const MemberList = Type.Array(MemberSummary, {
 });
 
 export const MemberIdParams = Type.Object({
-  id: Type.String({ maxLength: 100, description: 'A member’s id.' }),
+  id: Type.String({ maxLength: limits.apiText.idMaxLength, description: 'A member’s id.' }),
 });
 
 export const MemberExportList = Type.Object(

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { changeFields, outcomeFields } from './adminAudit';
 
 /** The waitlist as the operator runs it (`npm run waitlist`, the console): list, export, invite, purge. */
@@ -96,7 +97,7 @@ export const WaitlistInvite = Type.Union(
       {
         phone: Type.String({
           minLength: 1,
-          maxLength: 40,
+          maxLength: limits.admin.typedPhoneMaxLength,
           description: 'A number on the waitlist, as typed.',
         }),
         reason: changeFields.reason,
@@ -105,7 +106,12 @@ export const WaitlistInvite = Type.Union(
     ),
     Type.Object(
       {
-        id: Type.Integer({ format: 'int32', minimum: 1, description: 'An entry of the list, by its id.' }),
+        id: Type.Integer({
+          format: 'int32',
+          minimum: 1,
+          maximum: limits.admin.waitlistEntryIdMax,
+          description: 'An entry of the list, by its id.',
+        }),
         reason: changeFields.reason,
       },
       { additionalProperties: false },
@@ -115,7 +121,7 @@ export const WaitlistInvite = Type.Union(
         next: Type.Integer({
           format: 'int32',
           minimum: 1,
-          maximum: 1000,
+          maximum: limits.admin.inviteNextMax,
           description: 'The N longest-waiting numbers.',
         }),
         reason: changeFields.reason,
@@ -163,7 +169,7 @@ export const PurgeRequest = Type.Object(
     older_than_days: Type.Integer({
       format: 'int32',
       minimum: 1,
-      maximum: 36_500,
+      maximum: limits.admin.retentionDaysMax,
       description: 'Rows older than this go.',
     }),
     ...changeFields,

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { outcomeFields } from './adminAudit';
 
 /** The webhook outbox as the operator sees it (`npm run webhooks`, the console). */
@@ -41,7 +42,9 @@ export const WebhookEventList = Type.Array(WebhookEventView, {
   examples: [WebhookEventView.examples],
 });
 
-export const WebhookEventParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const WebhookEventParams = Type.Object({
+  id: Type.String({ maxLength: limits.admin.webhookEventIdMaxLength }),
+});
 
 export const WebhookRetried = Type.Object(
   { event: WebhookEventView, effect: outcomeFields.effect },

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { apiErrorDetail } from '../../shared/api';
 import { ErrorText, Fields } from './consoleParts';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
-/** The contract's REASON_MAX_LENGTH, written again: a value from a schema module brings TypeBox with it. */
-const REASON_MAX_LENGTH = 500;
+const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
 const Check = styled.form`
   margin-top: 1rem;

@@ -11,6 +11,7 @@ import {
   useRevokeInviteCodesMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
 /** The statuses of the contract (a type-only import cannot bring the list). */
@@ -63,7 +64,7 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
               id={`${id}-count`}
               type="number"
               min={1}
-              max={500}
+              max={limits.admin.codesPerBatchMax}
               required
               value={count}
               onChange={(event) => setCount(event.target.value)}
@@ -75,7 +76,7 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
               id={`${id}-uses`}
               type="number"
               min={1}
-              max={100000}
+              max={limits.admin.usesPerCodeMax}
               required
               value={uses}
               onChange={(event) => setUses(event.target.value)}

@@ -23,6 +23,7 @@ import {
   useRevokeBranchMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
 function InvitedBy({ member }: { member: MemberDetail }) {
@@ -148,7 +149,7 @@ function GrantInvites({ userId }: { userId: string }) {
               id={`${id}-count`}
               type="number"
               min={1}
-              max={100}
+              max={limits.admin.grantMax}
               required
               value={count}
               onChange={(event) => setCount(event.target.value)}

@@ -15,6 +15,7 @@ import {
   useWaitlistQuery,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
 const statuses: WaitlistStatus[] = ['waiting', 'invited', 'joined'];
@@ -70,7 +71,7 @@ function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
             id={`${id}-next`}
             type="number"
             min={1}
-            max={1000}
+            max={limits.admin.inviteNextMax}
             required
             value={next}
             onChange={(event) => setNext(event.target.value)}
@@ -152,7 +153,7 @@ function Purge() {
             id={`${id}-days`}
             type="number"
             min={1}
-            max={36500}
+            max={limits.admin.retentionDaysMax}
             value={days}
             onChange={(event) => setDays(event.target.value)}
           />

@@ -63,7 +63,8 @@ export function installShutdown({
   // Fastify's own answer while closing (return503OnClosing) is a fixed body of its own; this one is
   // `{detail}` with Retry-After like every other 503, and goes through the security headers' hook.
   app.addHook('onRequest', async () => {
-    if (refusing) throw new HttpError(503, DRAINING, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    if (refusing)
+      throw new HttpError(503, DRAINING, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
   });
 
   const shutdown = async (signal: string) => {

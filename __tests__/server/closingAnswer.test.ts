@@ -15,16 +15,20 @@ jest.setTimeout(60_000);
 const pglite = engines.find((engine) => engine.name === 'pglite')!;
 
 function get(agent: http.Agent, url: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http
-      .get(url, { agent }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      })
-      .on('error', reject);
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      http
+        .get(url, { agent }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
 }
 
 test('a request arriving while the server closes is 503 with a detail and Retry-After, and the answer closes the connection', async () => {

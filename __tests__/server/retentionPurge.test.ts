@@ -41,7 +41,11 @@ describe.each(engines)('retention purges on $name', (engine) => {
     (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
   const purge = (what: 'waitlist' | 'nominations', olderThanDays: number, dryRun: boolean) =>
-    admin.call('POST', `/api/admin/${what}/purge`, { older_than_days: olderThanDays, dry_run: dryRun, reason: 'Retention policy' });
+    admin.call('POST', `/api/admin/${what}/purge`, {
+      older_than_days: olderThanDays,
+      dry_run: dryRun,
+      reason: 'Retention policy',
+    });
 
   test('a dry run counts the old waitlist entries and deletes nothing; a real one deletes exactly those', async () => {
     expect(await purge('waitlist', 365, true)).toMatchObject({ count: 2, dry_run: true });

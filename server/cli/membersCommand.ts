@@ -110,8 +110,9 @@ function details(member: MemberDetail): Text {
     ['invited by', inviterOf(member)],
     [
       'their invites',
-      member.invites.map((code) => `${code.code} ${code.status} (${code.uses}/${code.max_uses})`).join(', ') ||
-        '-',
+      member.invites
+        .map((code) => `${code.code} ${code.status} (${code.uses}/${code.max_uses})`)
+        .join(', ') || '-',
     ],
     ['status', member.status],
     ['registered', shortTime(member.registered_at)],

@@ -64,7 +64,9 @@ async function main() {
       if (!phone && values.next === undefined)
         throw new CommandFailure(lines([text`invite needs a number or --next N.`, USAGE]));
       const target =
-        values.next !== undefined ? { next: wholeNumber(values.next, '--next', 1, limits.admin.inviteNextMax) } : { phone };
+        values.next !== undefined
+          ? { next: wholeNumber(values.next, '--next', 1, limits.admin.inviteNextMax) }
+          : { phone };
       const { invitations } = await admin.call<WaitlistInvitations>(
         'POST',
         '/api/admin/waitlist/invitations',

@@ -76,15 +76,21 @@ export type AuditEntry = Static<typeof AuditEntry>;
 
 export const AuditQuery = Type.Object(
   {
-    action: Type.Optional(Type.String({ maxLength: limits.admin.actionMaxLength, description: 'Only this action.' })),
+    action: Type.Optional(
+      Type.String({ maxLength: limits.admin.actionMaxLength, description: 'Only this action.' }),
+    ),
     target: Type.Optional(
       Type.String({
         maxLength: limits.admin.filterTextMaxLength,
         description: 'Only this target; a phone number is matched through its salted hash.',
       }),
     ),
-    actor: Type.Optional(Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only this actor.' })),
-    session: Type.Optional(Type.String({ maxLength: limits.admin.sessionIdMaxLength, description: 'Only this console session.' })),
+    actor: Type.Optional(
+      Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only this actor.' }),
+    ),
+    session: Type.Optional(
+      Type.String({ maxLength: limits.admin.sessionIdMaxLength, description: 'Only this console session.' }),
+    ),
     since: Type.Optional(
       Type.String({
         pattern: CALENDAR_DATE_PATTERN,

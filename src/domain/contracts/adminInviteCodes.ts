@@ -46,7 +46,12 @@ export type InviteCodeView = Static<typeof InviteCodeView>;
 
 export const InviteCodeQuery = Type.Object(
   {
-    label: Type.Optional(Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only codes with this label.' })),
+    label: Type.Optional(
+      Type.String({
+        maxLength: limits.admin.filterTextMaxLength,
+        description: 'Only codes with this label.',
+      }),
+    ),
     status: Type.Optional(
       Type.Union(
         inviteCodeStatuses.map((status) => Type.Literal(status)),
@@ -191,7 +196,9 @@ export const BranchRevocation = Type.Object(
     revoked_codes: Type.Integer({ minimum: 0, description: 'Unused codes revoked.' }),
     ...outcomeFields,
   },
-  { examples: [{ members: 3, revoked_codes: 7, effect: 'revoked 7 codes across 3 members', dry_run: false }] },
+  {
+    examples: [{ members: 3, revoked_codes: 7, effect: 'revoked 7 codes across 3 members', dry_run: false }],
+  },
 );
 export type BranchRevocation = Static<typeof BranchRevocation>;
 

@@ -1,11 +1,5 @@
 import { parseArgs } from 'node:util';
-import type {
-  MemberDetail,
-  MemberErased,
-  MemberExportList,
-  MemberSummary,
-  MemberView,
-} from '../../src/domain/contracts/adminMembers';
+import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs, NOTHING_CHANGED } from './changeOptions';
@@ -130,8 +124,6 @@ function details(member: MemberDetail): Text {
   ]);
 }
 
-const memberPath = (id: string) => `/api/admin/members/${encodeURIComponent(id)}`;
-
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -157,22 +149,22 @@ async function main() {
   await runAdminCommand(async (admin) => {
     switch (command) {
       case 'list':
-        print(listing(await admin.call<MemberSummary[]>('GET', '/api/admin/members')));
+        print(listing(await admin.listMembers({ query: {} })));
         return;
       case 'export': {
-        const { members } = await admin.call<MemberExportList>('POST', '/api/admin/members/exports');
+        const { members } = await admin.exportMembers();
         print(csv(EXPORT_COLUMNS, members.map(exportRow)));
         return;
       }
       case 'show': {
         if (!id) throw new CommandFailure(lines([text`show needs a member id.`, USAGE]));
-        print(details(await admin.call<MemberDetail>('GET', memberPath(id))));
+        print(details(await admin.getMember({ params: { id } })));
         return;
       }
       case 'delete': {
         if (!id) throw new CommandFailure(lines([text`delete needs a member id.`, USAGE]));
         if (change.dry_run) {
-          const { effect } = await admin.call<MemberErased>('DELETE', memberPath(id), change);
+          const { effect } = await admin.deleteMember({ params: { id }, body: change });
           print(text`Dry run: would have ${effect}.`, NOTHING_CHANGED);
           return;
         }
@@ -182,7 +174,7 @@ async function main() {
           process.exitCode = 1;
           return;
         }
-        await admin.call<MemberErased>('DELETE', memberPath(id), change);
+        await admin.deleteMember({ params: { id }, body: change });
         print(text`Erased member ${id}.`);
         return;
       }

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import type { PurgeOutcome } from '../../src/domain/contracts/adminWaitlist';
 import { parseAge } from '../privacy/retention';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs } from './changeOptions';
@@ -43,10 +42,8 @@ export async function runPurgeCommand(
     return;
   }
   await runAdminCommand(async (admin) => {
-    const result = await admin.call<PurgeOutcome>('POST', `/api/admin/${what}/purge`, {
-      older_than_days: olderThanDays,
-      ...change,
-    });
+    const purge = what === 'waitlist' ? admin.purgeWaitlist : admin.purgeNominations;
+    const result = await purge({ body: { older_than_days: olderThanDays, ...change } });
     const { rows, verb } = WHAT[what];
     const which = `${rows} that ${verb} before ${result.cutoff.slice(0, 10)} (older than ${olderThanDays} days)`;
     if (!result.dry_run) {

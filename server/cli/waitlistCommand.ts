@@ -1,10 +1,5 @@
 import { parseArgs } from 'node:util';
-import type {
-  WaitlistEntryView,
-  WaitlistExport,
-  WaitlistInvitations,
-  WaitlistListEntry,
-} from '../../src/domain/contracts/adminWaitlist';
+import type { WaitlistEntryView, WaitlistListEntry } from '../../src/domain/contracts/adminWaitlist';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { wholeNumber } from './changeOptions';
@@ -67,14 +62,9 @@ async function main() {
         values.next !== undefined
           ? { next: wholeNumber(values.next, '--next', 1, limits.admin.inviteNextMax) }
           : { phone };
-      const { invitations } = await admin.call<WaitlistInvitations>(
-        'POST',
-        '/api/admin/waitlist/invitations',
-        {
-          ...target,
-          reason: values.reason?.trim() || undefined,
-        },
-      );
+      const { invitations } = await admin.inviteFromWaitlist({
+        body: { ...target, reason: values.reason?.trim() || undefined },
+      });
       if (!invitations.length) printError(text`Nobody is waiting to be invited.`);
       for (const invitation of invitations) {
         printError(text`Invited ${invitation.phone} with ${invitation.code}; tap the link and send it:`);
@@ -84,10 +74,10 @@ async function main() {
       return;
     }
     if (command === 'export') {
-      const { entries } = await admin.call<WaitlistExport>('POST', '/api/admin/waitlist/exports');
+      const { entries } = await admin.exportWaitlist();
       print(toCsv(entries));
     } else {
-      const rows = await admin.call<WaitlistListEntry[]>('GET', '/api/admin/waitlist');
+      const rows = await admin.listWaitlist({ query: {} });
       if (!rows.length) print(text`Nobody is on the waitlist yet.`);
       print(...rows.map(listLine));
     }

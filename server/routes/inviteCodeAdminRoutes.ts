@@ -30,6 +30,7 @@ import {
 } from '../invites/inviteCodeStore';
 import { grantMemberInvites, loadInviteTree, revokeBranch } from '../invites/memberInviteStore';
 import { counted } from '../../src/domain/counted';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -82,7 +83,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   { database: { db } },
 ) => {
   app.post(
-    '/api/admin/invite-codes',
+    adminPaths.createInviteCodes.path,
     {
       schema: adminOperation({
         summary: 'Issue invite codes',
@@ -124,7 +125,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.get(
-    '/api/admin/invite-codes',
+    adminPaths.listInviteCodes.path,
     {
       schema: adminOperation({
         summary: 'List invite codes',
@@ -142,7 +143,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.post(
-    '/api/admin/invite-codes/revocations',
+    adminPaths.revokeInviteCodes.path,
     {
       schema: adminOperation({
         summary: 'Revoke invite codes',
@@ -176,7 +177,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.post(
-    '/api/admin/members/:user_id/invite-grants',
+    adminPaths.grantMemberInvites.path,
     {
       schema: adminOperation({
         summary: 'Grant a member more invite codes',
@@ -204,7 +205,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.get(
-    '/api/admin/invite-tree',
+    adminPaths.getInviteTree.path,
     {
       schema: adminOperation({
         summary: 'Who invited whom',
@@ -217,7 +218,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.post(
-    '/api/admin/members/:user_id/branch-revocation',
+    adminPaths.revokeInviteBranch.path,
     {
       schema: adminOperation({
         summary: 'Revoke a branch of the invite tree',

@@ -21,6 +21,7 @@ import {
   toMemberView,
 } from '../members/memberQueries';
 import { counted } from '../../src/domain/counted';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -40,7 +41,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   const noMember = (id: string) => new HttpError(404, `No member ${id}.`);
 
   app.get(
-    '/api/admin/members',
+    adminPaths.listMembers.path,
     {
       schema: adminOperation({
         summary: 'List members',
@@ -59,7 +60,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   );
 
   app.get(
-    '/api/admin/members/:id',
+    adminPaths.getMember.path,
     {
       schema: adminOperation({
         summary: 'One member',
@@ -84,7 +85,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   );
 
   app.post(
-    '/api/admin/members/exports',
+    adminPaths.exportMembers.path,
     {
       schema: adminOperation({
         summary: 'Export members',
@@ -108,7 +109,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   );
 
   app.delete(
-    '/api/admin/members/:id',
+    adminPaths.deleteMember.path,
     {
       schema: adminOperation({
         summary: 'Erase a member',

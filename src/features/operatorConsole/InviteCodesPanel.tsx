@@ -7,7 +7,7 @@ import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } 
 import { cohortName, formatCount, formatCounted } from './consoleFormat';
 import {
   useCreateInviteCodesMutation,
-  useInviteCodesQuery,
+  useListInviteCodesQuery,
   useRevokeInviteCodesMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
@@ -168,7 +168,7 @@ function Filters({ onApply }: { onApply: (filters: InviteCodeQuery) => void }) {
 }
 
 function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code: string) => void }) {
-  const query = useInviteCodesQuery(filters, { refetchOnMountOrArgChange: true });
+  const query = useListInviteCodesQuery(filters, { refetchOnMountOrArgChange: true });
   const [revoke] = useRevokeInviteCodesMutation();
   const [selected, setSelected] = useState<string[]>([]);
   const codes = query.data ?? [];

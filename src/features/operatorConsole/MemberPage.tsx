@@ -17,10 +17,10 @@ import {
 } from './consoleParts';
 import { cohortName, formatCount } from './consoleFormat';
 import {
-  useEraseMemberMutation,
-  useGrantInvitesMutation,
-  useMemberQuery,
-  useRevokeBranchMutation,
+  useDeleteMemberMutation,
+  useGrantMemberInvitesMutation,
+  useGetMemberQuery,
+  useRevokeInviteBranchMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
 import { limits } from '../../domain/limits';
@@ -128,14 +128,14 @@ function Invites({ member }: { member: MemberDetail }) {
 }
 
 function GrantInvites({ userId }: { userId: string }) {
-  const [grant, { data, error, isError, isLoading, reset }] = useGrantInvitesMutation();
+  const [grant, { data, error, isError, isLoading, reset }] = useGrantMemberInvitesMutation();
   const [count, setCount] = useState('3');
   const [reason, setReason] = useState('');
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     reset();
-    void grant({ userId, count: Number(count), ...(reason.trim() ? { reason: reason.trim() } : {}) })
+    void grant({ user_id: userId, count: Number(count), ...(reason.trim() ? { reason: reason.trim() } : {}) })
       .unwrap()
       .catch(() => undefined);
   };
@@ -184,8 +184,8 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Details({ member, onErased }: { member: MemberDetail; onErased: (effect: string) => void }) {
-  const [revokeBranch] = useRevokeBranchMutation();
-  const [erase] = useEraseMemberMutation();
+  const [revokeBranch] = useRevokeInviteBranchMutation();
+  const [erase] = useDeleteMemberMutation();
   const name = visible(`${member.first_name} ${member.last_name}`);
   return (
     <>
@@ -208,8 +208,8 @@ function Details({ member, onErased }: { member: MemberDetail; onErased: (effect
         </p>
         <DryRunAction
           start="Revoke the branch…"
-          preview={() => revokeBranch({ userId: member.id, dry_run: true }).unwrap()}
-          perform={(reason) => revokeBranch({ userId: member.id, reason }).unwrap()}
+          preview={() => revokeBranch({ user_id: member.id, dry_run: true }).unwrap()}
+          perform={(reason) => revokeBranch({ user_id: member.id, reason }).unwrap()}
           confirm="Revoke the branch"
         />
       </Part>
@@ -220,8 +220,8 @@ function Details({ member, onErased }: { member: MemberDetail; onErased: (effect
         </p>
         <DryRunAction
           start="Erase this member…"
-          preview={() => erase({ userId: member.id, dry_run: true }).unwrap()}
-          perform={(reason) => erase({ userId: member.id, reason }).unwrap()}
+          preview={() => erase({ id: member.id, dry_run: true }).unwrap()}
+          perform={(reason) => erase({ id: member.id, reason }).unwrap()}
           confirm="Erase the member"
           typed={{ label: `Type their name (${name}) or their id to confirm`, accepts: [name, member.id] }}
           onDone={onErased}
@@ -233,7 +233,7 @@ function Details({ member, onErased }: { member: MemberDetail; onErased: (effect
 
 /** One member's page: profile, status with its times, who invited them, their invites, and the actions. */
 export function MemberPage({ id, onErased }: { id: string; onErased: (effect: string) => void }) {
-  const query = useMemberQuery(id, { refetchOnMountOrArgChange: true });
+  const query = useGetMemberQuery(id, { refetchOnMountOrArgChange: true });
   const member = query.data?.id === id ? query.data : undefined;
   return (
     <>

@@ -5,14 +5,14 @@ import { routePaths } from '../../shared/routePaths';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { Box, Fields, memberPageLink, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCounted } from './consoleFormat';
-import { useMembersQuery } from './consoleSectionsApi';
+import { useListMembersQuery } from './consoleSectionsApi';
 import { MemberPage } from './MemberPage';
 import { visible } from '../../domain/visibleText';
 
 function MemberList() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const query = useMembersQuery(search, { refetchOnMountOrArgChange: true });
+  const query = useListMembersQuery(search, { refetchOnMountOrArgChange: true });
   const members = query.data ?? [];
   const id = useId();
   return (

@@ -8,7 +8,7 @@ import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { Box, Facts } from './consoleParts';
 import { cohortName, daysSince, formatCount, formatCounted, formatDate } from './consoleFormat';
 import { DataTable, FunnelChart, stageNames } from './FunnelChart';
-import { useAdminOverviewQuery } from './operatorConsoleApi';
+import { useGetOverviewQuery } from './operatorConsoleApi';
 import { RegistrationsChart } from './RegistrationsChart';
 
 const Heading = styled.div`
@@ -148,7 +148,7 @@ function Waitlist({ waitlist }: { waitlist: AdminOverview['waitlist'] }) {
 
 /** The console's first page: the funnel overall and per cohort, registrations per day, the waitlist. */
 export function OverviewPanel() {
-  const overview = useAdminOverviewQuery(undefined, { refetchOnMountOrArgChange: true });
+  const overview = useGetOverviewQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data, error, isError, isFetching } = overview;
   return (
     <>

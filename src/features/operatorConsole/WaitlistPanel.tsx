@@ -12,7 +12,7 @@ import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } 
 import {
   useInviteFromWaitlistMutation,
   usePurgeWaitlistMutation,
-  useWaitlistQuery,
+  useListWaitlistQuery,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
 import { limits } from '../../domain/limits';
@@ -90,7 +90,7 @@ function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
 }
 
 function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: ReturnType<typeof useInvite> }) {
-  const query = useWaitlistQuery(status ? { status } : {}, { refetchOnMountOrArgChange: true });
+  const query = useListWaitlistQuery(status ? { status } : {}, { refetchOnMountOrArgChange: true });
   const entries = query.data ?? [];
   return (
     <QueryState what="waitlist" query={query}>

@@ -5,7 +5,7 @@ import type { WebhookEventView } from '../../domain/contracts/adminWebhooks';
 import { apiErrorDetail } from '../../shared/api';
 import { Box, ErrorText, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCount } from './consoleFormat';
-import { useRetryWebhookEventMutation, useWebhookEventsQuery } from './consoleSectionsApi';
+import { useRetryWebhookEventMutation, useListWebhookEventsQuery } from './consoleSectionsApi';
 import { visible } from '../../domain/visibleText';
 
 /** The receiver's last answer in words: its HTTP status, or why there was none. */
@@ -17,7 +17,7 @@ function lastAnswer(event: WebhookEventView): string {
 
 /** Section 6: webhooks — the newest events with their status, attempts and last answer; retry one. */
 export function WebhooksPanel() {
-  const query = useWebhookEventsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useListWebhookEventsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [retry, retried] = useRetryWebhookEventMutation();
   const events = query.data ?? [];
   const id = useId();

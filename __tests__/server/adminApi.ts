@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditQuery } from '../../src/domain/contracts/adminAudit';
 import type { WaitlistInvite } from '../../src/domain/contracts/adminWaitlist';
-import { AdminRefusal, injectClient } from '../../server/admin/adminClient';
+import { AdminRefusal, injectClient, whoRunsThis } from '../../server/admin/adminClient';
 import { CLI_ACTOR_HEADER } from '../../server/admin/operatorActor';
 import type { TestServer } from './testServer';
 
@@ -27,7 +27,7 @@ export function adminApi(server: TestServer, adminToken: string) {
       headers: {
         authorization: `Bearer ${adminToken}`,
         host: 'localhost',
-        [CLI_ACTOR_HEADER]: 'test@jest',
+        [CLI_ACTOR_HEADER]: whoRunsThis(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       payload: body === undefined ? undefined : JSON.stringify(body),

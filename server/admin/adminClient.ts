@@ -44,7 +44,7 @@ export class AdminRefusal extends Error {
 }
 
 /** Who runs the command, for the audit trail: `<os user>@<host>` (the server prefixes `cli:`). */
-function whoRunsThis(): string {
+export function whoRunsThis(): string {
   let user = 'unknown';
   try {
     user = os.userInfo().username;

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PrimaryButton } from '../../components/Button';
-import type { AuditQuery } from '../../domain/contracts/adminAudit';
-import { Box, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import type { AuditEntry, AuditQuery } from '../../domain/contracts/adminAudit';
+import { Box, Fields, Moment, PanelHeading, QueryState } from './consoleParts';
+import { ConsoleTable, type Column } from './ConsoleTable';
 import { formatCounted } from './consoleFormat';
 import { useListAuditEntriesQuery } from './consoleSectionsApi';
 import { visible } from '../../domain/visibleText';
@@ -40,6 +41,18 @@ function Filters({ onApply }: { onApply: (filters: AuditQuery) => void }) {
   );
 }
 
+const orDash = (text: string | null) => (text === null ? '—' : visible(text));
+
+const auditColumns: Column<AuditEntry>[] = [
+  { header: 'When', rowHeader: true, cell: (entry) => <Moment at={entry.at} /> },
+  { header: 'Actor', kind: 'long', cell: (entry) => visible(entry.actor) },
+  { header: 'Session', cell: (entry) => orDash(entry.session) },
+  { header: 'Action', cell: (entry) => <code>{entry.action}</code> },
+  { header: 'Target', kind: 'long', cell: (entry) => orDash(entry.target) },
+  { header: 'Reason', kind: 'long', cell: (entry) => orDash(entry.reason) },
+  { header: 'Effect', kind: 'long', cell: (entry) => visible(entry.effect) },
+];
+
 /** Section 7: the audit log — every operator action, filtered by action, target, actor and date. */
 export function AuditPanel() {
   const [filters, setFilters] = useState<AuditQuery>({});
@@ -67,38 +80,12 @@ export function AuditPanel() {
                 : 'No operator action yet.'
               : `${formatCounted(entries.length, 'action')}.`}
           </p>
-          {entries.length > 0 && (
-            <NamedTable name="Audit log">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Session</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Effect</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">
-                      <Moment at={entry.at} />
-                    </th>
-                    <td>{visible(entry.actor)}</td>
-                    <td>{entry.session === null ? '—' : visible(entry.session)}</td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>{entry.target === null ? '—' : visible(entry.target)}</td>
-                    <td className="long">{entry.reason === null ? '—' : visible(entry.reason)}</td>
-                    <td className="long">{visible(entry.effect)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </NamedTable>
-          )}
+          <ConsoleTable
+            caption="Audit log"
+            columns={auditColumns}
+            rows={entries}
+            rowKey={(entry) => entry.id}
+          />
         </QueryState>
       </Box>
     </>

@@ -18,15 +18,22 @@ import { TWO_SESSION_COOKIES_DETAIL } from '../../domain/operatorSession';
 /** Served by the server (server/routes/adminReferenceRoutes.ts), not a route of the web app. */
 const ADMIN_API_DOCS_PATH = '/api/admin/docs';
 
+/**
+ * The console is a desktop tool of wide tables: it takes a desktop screen's width (the site's
+ * reading width would cut the audit log short at 1280 px), up to about 1400 px of content.
+ */
+const CONSOLE_WIDTH = '88rem';
+const CONSOLE_GUTTER = 'clamp(1rem, 2.5vw, 2rem)';
+
 const TopBar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.line};
   background: ${({ theme }) => theme.colors.paperRaised};
 `;
 
 const TopBarInner = styled.div`
-  max-width: ${({ theme }) => theme.contentWidth};
+  max-width: ${CONSOLE_WIDTH};
   margin: 0 auto;
-  padding: 0.75rem 1.25rem;
+  padding: 0.75rem ${CONSOLE_GUTTER};
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -52,9 +59,9 @@ const Operator = styled.div`
 `;
 
 const Sections = styled.nav`
-  max-width: ${({ theme }) => theme.contentWidth};
+  max-width: ${CONSOLE_WIDTH};
   margin: 0 auto;
-  padding: 0 1.25rem;
+  padding: 0 ${CONSOLE_GUTTER};
   ul {
     display: flex;
     flex-wrap: wrap;
@@ -78,9 +85,9 @@ const Sections = styled.nav`
 `;
 
 const Main = styled.main`
-  max-width: ${({ theme }) => theme.contentWidth};
+  max-width: ${CONSOLE_WIDTH};
   margin: 0 auto;
-  padding: 1.5rem 1.25rem 4rem;
+  padding: 1.5rem ${CONSOLE_GUTTER} 4rem;
   min-height: 60vh;
   h1 {
     margin: 0.5rem 0 1rem;

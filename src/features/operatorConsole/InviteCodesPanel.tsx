@@ -3,7 +3,9 @@ import { PrimaryButton, TextButton } from '../../components/Button';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { InviteCodeQuery, InviteCodeView } from '../../domain/contracts/adminInviteCodes';
 import { apiErrorDetail } from '../../shared/api';
-import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import { Box, ErrorText, Fields, Moment, PanelHeading, QueryState } from './consoleParts';
+import { ConsoleTable, type Column } from './ConsoleTable';
+import { NumberField, numberFieldError } from './NumberField';
 import { cohortName, formatCount, formatCounted } from './consoleFormat';
 import {
   useCreateInviteCodesMutation,
@@ -19,6 +21,9 @@ const statuses: InviteCodeView['status'][] = ['valid', 'expired', 'used up', 're
 
 /** The link a code is shared as: this site's /join with the code filled in. */
 const joinLink = (code: string) => `${globalThis.location.origin}/join?code=${code}`;
+
+const countRange = { min: 1, max: limits.admin.codesPerBatchMax };
+const usesRange = { min: 1, max: limits.admin.usesPerCodeMax };
 
 function useCopyLink() {
   const [copied, setCopied] = useState('');
@@ -43,6 +48,7 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     reset();
+    if (numberFieldError(count, countRange) || numberFieldError(uses, usesRange)) return;
     await create({
       count: Number(count),
       uses: Number(uses),
@@ -58,35 +64,13 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
       <p>One code, or a cohort: codes that share a label, so the overview shows how far its people get.</p>
       <form onSubmit={(event) => void submit(event)}>
         <Fields>
-          <label htmlFor={`${id}-count`}>
-            How many codes
-            <input
-              id={`${id}-count`}
-              type="number"
-              min={1}
-              max={limits.admin.codesPerBatchMax}
-              required
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-            />
-          </label>
-          <label htmlFor={`${id}-uses`}>
-            Uses per code
-            <input
-              id={`${id}-uses`}
-              type="number"
-              min={1}
-              max={limits.admin.usesPerCodeMax}
-              required
-              value={uses}
-              onChange={(event) => setUses(event.target.value)}
-            />
-          </label>
+          <NumberField label="How many codes" value={count} onChange={setCount} range={countRange} />
+          <NumberField label="Uses per code" value={uses} onChange={setUses} range={usesRange} />
           <label htmlFor={`${id}-label`}>
             Label (cohort)
             <input
               id={`${id}-label`}
-              maxLength={200}
+              maxLength={limits.admin.labelMaxLength}
               value={label}
               onChange={(event) => setLabel(event.target.value)}
             />
@@ -167,6 +151,35 @@ function Filters({ onApply }: { onApply: (filters: InviteCodeQuery) => void }) {
   );
 }
 
+/** The list's columns; the first selects a code for revocation. */
+const codeColumns = (
+  chosen: string[],
+  toggle: (code: string, on: boolean) => void,
+): Column<InviteCodeView>[] => [
+  {
+    header: 'Select',
+    cell: (code) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${code.code}`}
+        disabled={code.status === 'revoked'}
+        checked={chosen.includes(code.code)}
+        onChange={(event) => toggle(code.code, event.target.checked)}
+      />
+    ),
+  },
+  { header: 'Code', rowHeader: true, cell: (code) => <code>{code.code}</code> },
+  { header: 'Label', kind: 'long', cell: (code) => cohortName(code.label) },
+  {
+    header: 'Uses',
+    kind: 'number',
+    cell: (code) => `${formatCount(code.uses)} of ${formatCount(code.max_uses)}`,
+  },
+  { header: 'Status', cell: (code) => code.status },
+  { header: 'Expires', cell: (code) => <Moment at={code.expires_at} none="never" /> },
+  { header: 'Created', cell: (code) => <Moment at={code.created_at} /> },
+];
+
 function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code: string) => void }) {
   const query = useListInviteCodesQuery(filters, { refetchOnMountOrArgChange: true });
   const [revoke] = useRevokeInviteCodesMutation();
@@ -179,65 +192,28 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
     filters.label || filters.status ? 'No codes match these filters.' : 'No invite codes yet.';
   return (
     <QueryState what="codes" query={query}>
-      {codes.length === 0 ? (
-        <p>{described}</p>
-      ) : (
-        <>
-          <p>
-            {formatCounted(codes.length, 'code')}
-            {filters.label ? ` labelled “${visible(filters.label)}”` : ''}
-            {filters.status ? `, ${filters.status}` : ''}.
-          </p>
-          <NamedTable name="Invite codes">
-            <thead>
-              <tr>
-                <th scope="col">Select</th>
-                <th scope="col">Code</th>
-                <th scope="col">Label</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Status</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Created</th>
-                <th scope="col">Link</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((code) => (
-                <tr key={code.code}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${code.code}`}
-                      disabled={code.status === 'revoked'}
-                      checked={chosen.includes(code.code)}
-                      onChange={(event) => toggle(code.code, event.target.checked)}
-                    />
-                  </td>
-                  <th scope="row">
-                    <code>{code.code}</code>
-                  </th>
-                  <td>{cohortName(code.label)}</td>
-                  <td className="number">
-                    {formatCount(code.uses)} of {formatCount(code.max_uses)}
-                  </td>
-                  <td>{code.status}</td>
-                  <td>
-                    <Moment at={code.expires_at} none="never" />
-                  </td>
-                  <td>
-                    <Moment at={code.created_at} />
-                  </td>
-                  <td>
-                    <TextButton type="button" onClick={() => onCopy(code.code)}>
-                      Copy link<VisuallyHidden> of {code.code}</VisuallyHidden>
-                    </TextButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </NamedTable>
-        </>
+      {codes.length > 0 && (
+        <p>
+          {formatCounted(codes.length, 'code')}
+          {filters.label ? ` labelled “${visible(filters.label)}”` : ''}
+          {filters.status ? `, ${filters.status}` : ''}.
+        </p>
       )}
+      <ConsoleTable
+        caption="Invite codes"
+        columns={codeColumns(chosen, toggle)}
+        rows={codes}
+        rowKey={(code) => code.code}
+        actions={{
+          header: 'Link',
+          cell: (code) => (
+            <TextButton type="button" onClick={() => onCopy(code.code)}>
+              Copy link<VisuallyHidden> of {code.code}</VisuallyHidden>
+            </TextButton>
+          ),
+        }}
+        empty={described}
+      />
       <h3>Revoke</h3>
       <p>Select codes above, or filter by a label to revoke the rest of that cohort.</p>
       <DryRunAction

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PrimaryButton } from '../../components/Button';
+import type { InviteCodeView } from '../../domain/contracts/adminInviteCodes';
 import type { MemberDetail } from '../../domain/contracts/adminMembers';
 import { apiErrorDetail } from '../../shared/api';
 import { routePaths } from '../../shared/routePaths';
@@ -11,10 +12,11 @@ import {
   Fields,
   memberPageLink,
   Moment,
-  NamedTable,
   PanelHeading,
   QueryState,
 } from './consoleParts';
+import { ConsoleTable, type Column } from './ConsoleTable';
+import { NumberField, numberFieldError } from './NumberField';
 import { cohortName, formatCount } from './consoleFormat';
 import {
   useDeleteMemberMutation,
@@ -93,39 +95,31 @@ function Status({ member }: { member: MemberDetail }) {
   );
 }
 
+const inviteColumns: Column<InviteCodeView>[] = [
+  { header: 'Code', rowHeader: true, cell: (code) => <code>{code.code}</code> },
+  { header: 'Label', kind: 'long', cell: (code) => cohortName(code.label) },
+  {
+    header: 'Uses',
+    kind: 'number',
+    cell: (code) => `${formatCount(code.uses)} of ${formatCount(code.max_uses)}`,
+  },
+  { header: 'Status', cell: (code) => code.status },
+  { header: 'Created', cell: (code) => <Moment at={code.created_at} /> },
+];
+
 function Invites({ member }: { member: MemberDetail }) {
-  if (member.invites.length === 0) return <p>They hold no invite codes.</p>;
   return (
-    <NamedTable name="Their invites">
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Label</th>
-          <th scope="col">Uses</th>
-          <th scope="col">Status</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {member.invites.map((code) => (
-          <tr key={code.code}>
-            <th scope="row">
-              <code>{code.code}</code>
-            </th>
-            <td>{cohortName(code.label)}</td>
-            <td className="number">
-              {formatCount(code.uses)} of {formatCount(code.max_uses)}
-            </td>
-            <td>{code.status}</td>
-            <td>
-              <Moment at={code.created_at} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </NamedTable>
+    <ConsoleTable
+      caption="Their invites"
+      columns={inviteColumns}
+      rows={member.invites}
+      rowKey={(code) => code.code}
+      empty="They hold no invite codes."
+    />
   );
 }
+
+const grantRange = { min: 1, max: limits.admin.grantMax };
 
 function GrantInvites({ userId }: { userId: string }) {
   const [grant, { data, error, isError, isLoading, reset }] = useGrantMemberInvitesMutation();
@@ -135,6 +129,7 @@ function GrantInvites({ userId }: { userId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     reset();
+    if (numberFieldError(count, grantRange)) return;
     void grant({ user_id: userId, count: Number(count), ...(reason.trim() ? { reason: reason.trim() } : {}) })
       .unwrap()
       .catch(() => undefined);
@@ -143,18 +138,7 @@ function GrantInvites({ userId }: { userId: string }) {
     <>
       <form onSubmit={submit}>
         <Fields>
-          <label htmlFor={`${id}-count`}>
-            How many more codes
-            <input
-              id={`${id}-count`}
-              type="number"
-              min={1}
-              max={limits.admin.grantMax}
-              required
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-            />
-          </label>
+          <NumberField label="How many more codes" value={count} onChange={setCount} range={grantRange} />
           <label htmlFor={`${id}-reason`}>
             Reason (optional)
             <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />

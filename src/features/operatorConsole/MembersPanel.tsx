@@ -3,11 +3,27 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PrimaryButton } from '../../components/Button';
 import { routePaths } from '../../shared/routePaths';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
-import { Box, Fields, memberPageLink, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import type { MemberSummary } from '../../domain/contracts/adminMembers';
+import { Box, Fields, memberPageLink, Moment, PanelHeading, QueryState } from './consoleParts';
+import { ConsoleTable, type Column } from './ConsoleTable';
 import { formatCounted } from './consoleFormat';
 import { useListMembersQuery } from './consoleSectionsApi';
 import { MemberPage } from './MemberPage';
 import { visible } from '../../domain/visibleText';
+
+const memberColumns: Column<MemberSummary>[] = [
+  {
+    header: 'Name',
+    rowHeader: true,
+    kind: 'long',
+    cell: (member) => (
+      <Link to={memberPageLink(member.id)}>{visible(`${member.first_name} ${member.last_name}`)}</Link>
+    ),
+  },
+  { header: 'Status', cell: (member) => member.status },
+  { header: 'Registered', cell: (member) => <Moment at={member.registered_at} /> },
+  { header: 'Joined with', cell: (member) => <code>{member.invite_code}</code> },
+];
 
 function MemberList() {
   const [typed, setTyped] = useState('');
@@ -49,36 +65,12 @@ function MemberList() {
                 : 'No members yet.'
               : `${formatCounted(members.length, 'member')}${search ? ` matching “${search}”` : ''}.`}
           </p>
-          {members.length > 0 && (
-            <NamedTable name="Members">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Registered</th>
-                  <th scope="col">Joined with</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <tr key={member.id}>
-                    <th scope="row">
-                      <Link to={memberPageLink(member.id)}>
-                        {visible(`${member.first_name} ${member.last_name}`)}
-                      </Link>
-                    </th>
-                    <td>{member.status}</td>
-                    <td>
-                      <Moment at={member.registered_at} />
-                    </td>
-                    <td>
-                      <code>{member.invite_code}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </NamedTable>
-          )}
+          <ConsoleTable
+            caption="Members"
+            columns={memberColumns}
+            rows={members}
+            rowKey={(member) => member.id}
+          />
         </QueryState>
       </Box>
     </>

@@ -8,7 +8,9 @@ import type {
   WaitlistStatus,
 } from '../../domain/contracts/adminWaitlist';
 import { apiErrorDetail } from '../../shared/api';
-import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import { Box, ErrorText, Fields, Moment, PanelHeading, QueryState } from './consoleParts';
+import { ConsoleTable, type Column } from './ConsoleTable';
+import { NumberField, numberFieldError } from './NumberField';
 import {
   useInviteFromWaitlistMutation,
   usePurgeWaitlistMutation,
@@ -54,29 +56,27 @@ function useInvite() {
   return { send, ...state };
 }
 
+const nextRange = { min: 1, max: limits.admin.inviteNextMax };
+const retentionRange = { min: 1, max: limits.admin.retentionDaysMax };
+
 function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
   const [next, setNext] = useState('10');
   const [reason, setReason] = useState('');
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (numberFieldError(next, nextRange)) return;
     void invite.send({ next: Number(next), ...(reason.trim() ? { reason: reason.trim() } : {}) });
   };
   return (
     <form onSubmit={submit}>
       <Fields>
-        <label htmlFor={`${id}-next`}>
-          How many of the longest waiting
-          <input
-            id={`${id}-next`}
-            type="number"
-            min={1}
-            max={limits.admin.inviteNextMax}
-            required
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        </label>
+        <NumberField
+          label="How many of the longest waiting"
+          value={next}
+          onChange={setNext}
+          range={nextRange}
+        />
         <label htmlFor={`${id}-reason`}>
           Reason (optional)
           <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
@@ -89,51 +89,45 @@ function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
   );
 }
 
+const entryColumns: Column<WaitlistListEntry>[] = [
+  {
+    header: 'Name',
+    rowHeader: true,
+    kind: 'long',
+    cell: (entry) => (entry.name === null ? '—' : visible(entry.name)),
+  },
+  { header: 'Phone', cell: (entry) => entry.phone ?? '—' },
+  { header: 'E-mail', kind: 'long', cell: (entry) => entry.email ?? '—' },
+  { header: 'On the list since', cell: (entry) => <Moment at={entry.joined_at} /> },
+  { header: 'Status', cell: (entry) => entry.status },
+];
+
 function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: ReturnType<typeof useInvite> }) {
   const query = useListWaitlistQuery(status ? { status } : {}, { refetchOnMountOrArgChange: true });
   const entries = query.data ?? [];
   return (
     <QueryState what="waitlist" query={query}>
-      {entries.length === 0 ? (
-        <p>{status ? `Nobody on the waitlist is ${status}.` : 'Nobody is on the waitlist.'}</p>
-      ) : (
-        <NamedTable name="Waitlist entries">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Phone</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">On the list since</th>
-              <th scope="col">Status</th>
-              <th scope="col">Invite</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row">{entry.name === null ? '—' : visible(entry.name)}</th>
-                <td>{entry.phone ?? '—'}</td>
-                <td>{entry.email ?? '—'}</td>
-                <td>
-                  <Moment at={entry.joined_at} />
-                </td>
-                <td>{entry.status}</td>
-                <td>
-                  {entry.status === 'waiting' && entry.phone && (
-                    <TextButton
-                      type="button"
-                      disabled={invite.isLoading}
-                      onClick={() => void invite.send({ id: entry.id })}
-                    >
-                      Invite {who(entry)}
-                    </TextButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </NamedTable>
-      )}
+      <ConsoleTable
+        caption="Waitlist entries"
+        columns={entryColumns}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        actions={{
+          header: 'Invite',
+          cell: (entry) =>
+            entry.status === 'waiting' &&
+            entry.phone && (
+              <TextButton
+                type="button"
+                disabled={invite.isLoading}
+                onClick={() => void invite.send({ id: entry.id })}
+              >
+                Invite {who(entry)}
+              </TextButton>
+            ),
+        }}
+        empty={status ? `Nobody on the waitlist is ${status}.` : 'Nobody is on the waitlist.'}
+      />
     </QueryState>
   );
 }
@@ -141,23 +135,12 @@ function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: Retu
 function Purge() {
   const [purge] = usePurgeWaitlistMutation();
   const [days, setDays] = useState('365');
-  const id = useId();
   const olderThanDays = Number(days);
-  const valid = Number.isInteger(olderThanDays) && olderThanDays >= 1;
+  const valid = numberFieldError(days, retentionRange) === null;
   return (
     <>
       <Fields>
-        <label htmlFor={`${id}-days`}>
-          Older than (days)
-          <input
-            id={`${id}-days`}
-            type="number"
-            min={1}
-            max={limits.admin.retentionDaysMax}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-          />
-        </label>
+        <NumberField label="Older than (days)" value={days} onChange={setDays} range={retentionRange} />
       </Fields>
       <DryRunAction
         start="Purge old entries…"

@@ -3,7 +3,8 @@ import { TextButton } from '../../components/Button';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { WebhookEventView } from '../../domain/contracts/adminWebhooks';
 import { apiErrorDetail } from '../../shared/api';
-import { Box, ErrorText, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
+import { Box, ErrorText, Moment, PanelHeading, QueryState } from './consoleParts';
+import { ConsoleTable, type Column } from './ConsoleTable';
 import { formatCount } from './consoleFormat';
 import { useRetryWebhookEventMutation, useListWebhookEventsQuery } from './consoleSectionsApi';
 import { visible } from '../../domain/visibleText';
@@ -14,6 +15,28 @@ function lastAnswer(event: WebhookEventView): string {
   if (event.last_error) return visible(event.last_error);
   return event.attempts === 0 ? 'not tried yet' : '—';
 }
+
+const eventColumns: Column<WebhookEventView>[] = [
+  {
+    header: 'Event',
+    rowHeader: true,
+    cell: (event) => (
+      <>
+        {event.type}
+        <br />
+        <code>{event.id}</code>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (event) => event.status },
+  { header: 'Attempts', kind: 'number', cell: (event) => formatCount(event.attempts) },
+  { header: 'Last answer', kind: 'long', cell: lastAnswer },
+  { header: 'Created', cell: (event) => <Moment at={event.created_at} /> },
+  {
+    header: 'Next attempt or delivered',
+    cell: (event) => <Moment at={event.delivered_at ?? event.next_attempt_at} />,
+  },
+];
 
 /** Section 6: webhooks — the newest events with their status, attempts and last answer; retry one. */
 export function WebhooksPanel() {
@@ -37,63 +60,35 @@ export function WebhooksPanel() {
         )}
         <p role="status">{retried.data ? `Done: ${visible(retried.data.effect)}.` : ''}</p>
         <QueryState what="webhook events" query={query}>
-          {events.length === 0 ? (
-            <p>No webhook events yet.</p>
-          ) : (
-            <NamedTable name="Webhook events">
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Last answer</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Next attempt or delivered</th>
-                  <th scope="col">Retry</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.map((event) => (
-                  <tr key={event.id}>
-                    <th scope="row">
-                      {event.type}
-                      <br />
-                      <code>{event.id}</code>
-                    </th>
-                    <td>{event.status}</td>
-                    <td className="number">{formatCount(event.attempts)}</td>
-                    <td className="long">{lastAnswer(event)}</td>
-                    <td>
-                      <Moment at={event.created_at} />
-                    </td>
-                    <td>
-                      <Moment at={event.delivered_at ?? event.next_attempt_at} />
-                    </td>
-                    <td>
-                      {event.status !== 'delivered' && (
-                        <TextButton
-                          type="button"
-                          disabled={retried.isLoading}
-                          onClick={() => {
-                            retried.reset();
-                            void retry(event.id)
-                              .unwrap()
-                              .catch(() => undefined);
-                          }}
-                        >
-                          Retry
-                          <VisuallyHidden>
-                            {' '}
-                            {event.type} {event.id}
-                          </VisuallyHidden>
-                        </TextButton>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </NamedTable>
-          )}
+          <ConsoleTable
+            caption="Webhook events"
+            columns={eventColumns}
+            rows={events}
+            rowKey={(event) => event.id}
+            actions={{
+              header: 'Retry',
+              cell: (event) =>
+                event.status !== 'delivered' && (
+                  <TextButton
+                    type="button"
+                    disabled={retried.isLoading}
+                    onClick={() => {
+                      retried.reset();
+                      void retry(event.id)
+                        .unwrap()
+                        .catch(() => undefined);
+                    }}
+                  >
+                    Retry
+                    <VisuallyHidden>
+                      {' '}
+                      {event.type} {event.id}
+                    </VisuallyHidden>
+                  </TextButton>
+                ),
+            }}
+            empty="No webhook events yet."
+          />
         </QueryState>
       </Box>
     </>

@@ -75,16 +75,6 @@ export const Fields = styled.div`
   }
 `;
 
-/** A table wider than a phone scrolls sideways in its own box, which the keyboard can reach. */
-export const Scroller = styled.div`
-  overflow-x: auto;
-  margin-top: 0.5rem;
-  /* The containing block of the screen-reader-only text in the cells, which would otherwise be
-     placed against the page and widen it past a phone's screen. */
-  position: relative;
-`;
-
-/** Label and value pairs, the labels in a column of their own. */
 export const Facts = styled.dl`
   display: grid;
   grid-template-columns: minmax(8rem, max-content) 1fr;
@@ -98,46 +88,6 @@ export const Facts = styled.dl`
     overflow-wrap: anywhere;
   }
 `;
-
-export const Table = styled.table`
-  border-collapse: collapse;
-  width: 100%;
-  font-variant-numeric: tabular-nums;
-  th,
-  td {
-    padding: 0.45rem 0.6rem;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.line};
-    text-align: left;
-    vertical-align: top;
-    /* Short values on one line: the table scrolls sideways on a phone rather than growing tall. */
-    white-space: nowrap;
-  }
-  td.long {
-    white-space: normal;
-    min-width: 14rem;
-  }
-  thead th {
-    font-size: 0.9rem;
-    color: ${({ theme }) => theme.colors.inkSoft};
-    font-weight: 600;
-    white-space: nowrap;
-  }
-  td.number {
-    text-align: right;
-  }
-  code {
-    white-space: nowrap;
-  }
-`;
-
-/** A table with a name, in a scrolling region of the same name. */
-export function NamedTable({ name, children }: { name: string; children: ReactNode }) {
-  return (
-    <Scroller role="region" aria-label={name} tabIndex={0}>
-      <Table aria-label={name}>{children}</Table>
-    </Scroller>
-  );
-}
 
 export const ErrorText = styled.p`
   color: ${({ theme }) => theme.colors.error};

@@ -204,6 +204,26 @@ test('an operator creates a cohort, sees an invitee move the funnel, revokes the
   await expect(revoked).toContainText(name);
   await expect(revoked).toContainText('The meetup is over');
   await expect(audit.getByRole('row').filter({ hasText: 'invite.create' })).toContainText(name);
+  if (project === 'desktop') {
+    // At 1280 px, a common laptop's width, every column is on the screen: the last one (Effect)
+    // whole, and nothing left to scroll to sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const effect = audit.getByRole('columnheader', { name: 'Effect' });
+    await expect(effect).toBeVisible();
+    const lastCells = [effect, revoked.getByRole('cell').last()];
+    for (const cell of lastCells) {
+      const box = await cell.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
+    }
+    const region = page.getByRole('region', { name: 'Audit log' });
+    const [scrollWidth, clientWidth] = await region.evaluate((element) => [
+      element.scrollWidth,
+      element.clientWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
   await auditFilters.getByLabel('Target').fill('');
   await auditFilters.getByLabel('Action').fill('invite.create');
   await auditFilters.getByLabel('Actor').fill(name);

@@ -174,6 +174,33 @@ test('invite codes: a creation the server refuses shows its detail', async () =>
   expect(await screen.findByRole('alert')).toHaveTextContent('The expiry "2026-02-30" is not a date.');
 });
 
+test('invite codes: a count outside the API’s range is explained beside its field and nothing is sent', async () => {
+  const calls = consoleApi({ 'GET /api/admin/invite-codes': () => [] });
+  const user = userEvent.setup();
+  renderRoute('/admin/codes');
+  expect(await screen.findByText('No invite codes yet.')).toBeInTheDocument();
+  const count = screen.getByLabelText('How many codes');
+  expect(count).toHaveAttribute('max', '500');
+  expect(count).toHaveAttribute('inputmode', 'numeric');
+  expect(count).not.toHaveAccessibleDescription();
+
+  await user.clear(count);
+  await user.type(count, '501');
+  expect(count).toHaveAttribute('aria-invalid', 'true');
+  expect(count).toHaveAccessibleDescription('Enter a whole number from 1 to 500.');
+  await user.click(screen.getByRole('button', { name: 'Create codes' }));
+  await user.clear(count);
+  await user.type(count, '0');
+  expect(count).toHaveAccessibleDescription('Enter a whole number from 1 to 500.');
+  await user.click(screen.getByRole('button', { name: 'Create codes' }));
+  expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+  await user.clear(count);
+  await user.type(count, '5');
+  expect(count).toHaveAttribute('aria-invalid', 'false');
+  expect(count).not.toHaveAccessibleDescription();
+});
+
 test('invite codes: filter by label and status; revoking the rest of a cohort shows the dry run first, then asks a reason', async () => {
   const revocation = (call: Call): RevokedInviteCodes => {
     const dry_run = (call.body as { dry_run?: boolean }).dry_run ?? false;

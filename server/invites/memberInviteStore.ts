@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { phoneForLists } from '../../src/domain/phoneNumber';
-import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
+import type {
+  MemberInvite as MemberInviteView,
+  MemberInviteStatus,
+  MemberInvitesAnswer,
+} from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
@@ -46,11 +50,11 @@ export async function createMemberInvites(tx: Db, userId: string, count: number)
   return created;
 }
 
-export interface MemberInvite {
-  code: string;
-  /** `unused` is the only one a friend can still join with; a used code stays used whatever happens next. */
-  status: MemberInviteStatus;
-}
+/**
+ * A code as the store reads it: the contract's code and status (`unused` is the only one a friend can
+ * still join with; a used code stays used whatever happens next); the route adds its links.
+ */
+export type MemberInvite = Pick<MemberInviteView, 'code' | 'status'>;
 
 const memberInviteStatus = sql<MemberInviteStatus>`CASE
   WHEN ${usableInviteCode} THEN 'unused'
@@ -67,13 +71,15 @@ export async function listMemberInvites(db: Db, userId: string): Promise<MemberI
     .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
 }
 
-export interface MemberInviteList {
-  /** The member's number is proven (their WhatsApp chat is linked), so their quota was issued. */
-  unlocked: boolean;
-  /** While locked: the code of their WhatsApp link, unless it has expired. */
+/**
+ * The contract's `unlocked` (the member's number is proven: their WhatsApp chat is linked, so their
+ * quota was issued), with, while locked, the code of their WhatsApp link unless it has expired: the
+ * route turns it into `whatsapp_url`.
+ */
+export type MemberInviteList = Pick<MemberInvitesAnswer, 'unlocked'> & {
   linkingCode: string | null;
   invites: MemberInvite[];
-}
+};
 
 /** What `GET /api/me/invites` shows; undefined when there is no such member. */
 export async function loadMemberInviteList(db: Db, userId: string): Promise<MemberInviteList | undefined> {

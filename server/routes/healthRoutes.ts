@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import type { DatabaseOutage } from '../db/databaseOutage';
 import type { Readiness } from '../readiness';
+import { HealthDown, HealthOk } from '../../src/domain/contracts/health';
 import { RetryAfterHeader, withHeaders } from '../../src/domain/contracts/headers';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/databaseOutage';
 
-const HealthOk = Type.Object({ status: Type.Literal('ok') }, { examples: [{ status: 'ok' }] });
-const HealthDown = withHeaders(
-  Type.Object(
-    { status: Type.Literal('error'), detail: Type.String() },
-    { examples: [{ status: 'error', detail: 'The database is not answering.' }] },
-  ),
-  { 'Retry-After': RetryAfterHeader },
-);
+const HealthDownWithRetry = withHeaders(HealthDown, { 'Retry-After': RetryAfterHeader });
 
 export const NOT_MIGRATED = 'The database is not ready yet: migrations are not applied.';
 export const DRAINING = 'This instance is shutting down.';
@@ -65,7 +58,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
           'before a shutdown (SHUTDOWN_DRAIN_SECONDS). For load balancers and readiness probes. Probes ' +
           'that arrive while a query is in flight share its answer.',
         tags: ['operations'],
-        response: { 200: HealthOk, 503: HealthDown },
+        response: { 200: HealthOk, 503: HealthDownWithRetry },
       },
     },
     async (request, reply) => {

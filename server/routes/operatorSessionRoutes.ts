@@ -11,7 +11,7 @@ import {
   sessionCookieOf,
   sessionTokenOf,
 } from '../operator/operatorSessions';
-import { OperatorRole } from '../../src/domain/contracts/adminOperators';
+import { OperatorSession } from '../../src/domain/contracts/adminOperators';
 import { TWO_SESSION_COOKIES_DETAIL } from '../../src/domain/operatorSession';
 import { crossSiteSignInPage, refusedLinkPage, signInPage, type OperatorPage } from '../web/operatorPages';
 import { ErrorDetail } from './schemas';
@@ -22,13 +22,6 @@ export const SIGN_OUT_PATH = '/api/admin/session/sign-out';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-const OperatorSession = Type.Object(
-  { operator: Type.Object({ name: Type.String(), role: OperatorRole }) },
-  {
-    description: 'Who is signed in on this browser, and their role.',
-    examples: [{ operator: { name: 'grace', role: 'operator' } }],
-  },
-);
 const SESSION_SECURITY = [{ operatorSession: [] }];
 
 function sendPage(reply: FastifyReply, page: OperatorPage) {

@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/to
 import type { WithSlice } from '@reduxjs/toolkit';
 import { readAccessToken } from './accessToken';
 import { dynamicMiddleware, initialiseInjectedSlices, rootReducer } from './store';
+import type { HealthOk } from '../domain/contracts/health';
 
 /** The API lives on the page's own origin unless the build was pointed elsewhere. */
 export const apiBaseUrl = process.env.BECCA_API_URL || globalThis.location?.origin || '';
@@ -24,7 +25,7 @@ export const api = createApi({
   }),
   tagTypes: ['Member'],
   endpoints: (build) => ({
-    health: build.query<{ status: string }, void>({ query: () => '/health' }),
+    health: build.query<HealthOk, void>({ query: () => '/health' }),
   }),
 });
 

@@ -1,13 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { CALENDAR_DATE_PATTERN } from '../calendarDate';
+import { NullableText, Timestamp } from './common';
 
 /**
  * The operator's audit trail (`GET /api/admin/audit`, `npm run audit -- list`) and what every
  * operator action that changes something takes and answers: a reason, a dry run, and its effect.
  */
-
-const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 export const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
@@ -43,18 +42,18 @@ export const outcomeFields = {
 export const AuditEntry = Type.Object(
   {
     id: Type.Integer({ minimum: 1 }),
-    at: Type.String({ format: 'date-time' }),
+    at: Timestamp(),
     actor: Type.String({
       description: '`cli:<os user>@<host>` for the command line, the operator’s name for the console.',
     }),
-    session: nullableText(
+    session: NullableText(
       'The console session that acted: a short id (the first characters of its hash, never its token); null for the command line and rows older than sessions in the trail.',
     ),
     action: Type.String({ description: '`<command>.<subcommand>`, e.g. `invite.revoke`, `members.delete`.' }),
-    target: nullableText(
+    target: NullableText(
       'A code, a member id, a cohort label, an operator or `phone:<salted hash>`; never a phone in clear.',
     ),
-    reason: nullableText('Why, as the operator gave it.'),
+    reason: NullableText('Why, as the operator gave it.'),
     effect: Type.String({ description: 'What changed.' }),
   },
   {

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 import { changeFields, outcomeFields } from './adminAudit';
+import { MemberId, NullableText, NullableTimestamp, Timestamp } from './common';
 
 /**
  * Invite codes as the operator runs them (`npm run invite`, the console): issue one or a cohort,
@@ -13,20 +14,18 @@ export const MAX_USES_PER_CODE = limits.admin.usesPerCodeMax;
 
 export const inviteCodeStatuses = ['valid', 'expired', 'used up', 'revoked'] as const;
 
-const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-
 export const InviteCodeView = Type.Object(
   {
     code: Type.String(),
-    label: nullable(Type.String({ description: 'The cohort: codes issued together share it.' })),
+    label: NullableText('The cohort: codes issued together share it.'),
     uses: Type.Integer({ minimum: 0 }),
     max_uses: Type.Integer({ minimum: 1 }),
-    expires_at: nullable(Type.String({ format: 'date-time' })),
+    expires_at: NullableTimestamp(),
     status: Type.Union(
       inviteCodeStatuses.map((status) => Type.Literal(status)),
       { description: 'Whether the code admits someone now, and if not why.' },
     ),
-    created_at: Type.String({ format: 'date-time' }),
+    created_at: Timestamp(),
   },
   {
     examples: [
@@ -164,7 +163,7 @@ export const RevokedInviteCodes = Type.Object(
 export type RevokedInviteCodes = Static<typeof RevokedInviteCodes>;
 
 export const UserIdParams = Type.Object({
-  user_id: Type.String({ maxLength: limits.apiText.idMaxLength, description: 'A member’s id.' }),
+  user_id: MemberId(),
 });
 
 export const GrantInvites = Type.Object(
@@ -202,20 +201,16 @@ export const BranchRevocation = Type.Object(
 );
 export type BranchRevocation = Static<typeof BranchRevocation>;
 
-const nullableText = Type.Union([Type.String(), Type.Null()]);
-
 export const InviteTree = Type.Object(
   {
     codes: Type.Array(
       Type.Object({
         code: Type.String(),
-        label: nullableText,
-        invited_by: Type.Union([Type.String(), Type.Null()], {
-          description: 'The member (or erased member’s node) whose quota it is; null for the operator’s.',
-        }),
-        waitlist_phone: Type.Union([Type.String(), Type.Null()], {
-          description: 'The waitlist number it was made for, masked as lists show phones.',
-        }),
+        label: NullableText(),
+        invited_by: NullableText(
+          'The member (or erased member’s node) whose quota it is; null for the operator’s.',
+        ),
+        waitlist_phone: NullableText('The waitlist number it was made for, masked as lists show phones.'),
         uses: Type.Integer(),
         max_uses: Type.Integer(),
         revoked: Type.Boolean(),
@@ -224,9 +219,9 @@ export const InviteTree = Type.Object(
     members: Type.Array(
       Type.Object({
         id: Type.String(),
-        first_name: nullableText,
+        first_name: NullableText(),
         invite_code: Type.String({ description: 'The code they joined with.' }),
-        registered_at: nullableText,
+        registered_at: NullableTimestamp(),
         erased: Type.Boolean({ description: 'An erased member: an anonymous node, no name.' }),
       }),
     ),

@@ -4,11 +4,9 @@ import { outcomeFields } from './adminAudit';
 import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
 import { MemberStatus } from './member';
+import { EntryKind, MemberId, NullableText, NullableTimestamp, Timestamp } from './common';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
-
-const Timestamp = Type.String({ format: 'date-time' });
-const nullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 const exampleView = {
   id: exampleMember.user_id,
@@ -44,14 +42,14 @@ export const MemberView = Type.Object(
     interests: Type.Array(Type.String()),
     invite_code: Type.String({ description: 'The code they registered with.' }),
     status: MemberStatus,
-    registered_at: Timestamp,
-    linked_at: nullableTimestamp,
-    onboarded_at: nullableTimestamp,
-    linking_code_expires_at: Timestamp,
-    linking_code_used_at: nullableTimestamp,
+    registered_at: Timestamp(),
+    linked_at: NullableTimestamp(),
+    onboarded_at: NullableTimestamp(),
+    linking_code_expires_at: Timestamp(),
+    linking_code_used_at: NullableTimestamp(),
     who_i_know: Type.Array(
       Type.Object({
-        kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
+        kind: EntryKind,
         name: Type.String(),
         location: Type.String(),
       }),
@@ -72,7 +70,7 @@ export type MemberView = Static<typeof MemberView>;
 export const MemberInviter = Type.Object(
   {
     id: Type.String({ description: 'The inviter’s member id, or an erased inviter’s anonymous node.' }),
-    first_name: Type.Union([Type.String(), Type.Null()], { description: 'Null for an erased inviter.' }),
+    first_name: NullableText('Null for an erased inviter.'),
     erased: Type.Boolean({ description: 'The inviter has erased their account since.' }),
   },
   { description: 'The member whose quota held the code this member registered with.' },
@@ -137,9 +135,9 @@ export const MemberSummary = Type.Object(
     phone: Type.String({ description: 'Masked: country code, first and last digits only.' }),
     invite_code: Type.String({ description: 'The code they registered with.' }),
     status: MemberStatus,
-    registered_at: Timestamp,
-    linked_at: nullableTimestamp,
-    onboarded_at: nullableTimestamp,
+    registered_at: Timestamp(),
+    linked_at: NullableTimestamp(),
+    onboarded_at: NullableTimestamp(),
   },
   {
     description: 'A member in a list: no full phone, no profile.',
@@ -166,7 +164,7 @@ export const MemberList = Type.Array(MemberSummary, {
 });
 
 export const MemberIdParams = Type.Object({
-  id: Type.String({ maxLength: limits.apiText.idMaxLength, description: 'A member’s id.' }),
+  id: MemberId(),
 });
 
 export const MemberExportList = Type.Object(

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OPERATOR_NAME_MAX_LENGTH } from '../operatorName';
 import { operatorRoles } from '../operatorRoles';
+import { Count, NullableTimestamp, Timestamp } from './common';
 
 /** Operator accounts (`npm run operators`): who may sign in to the console, and with which role. */
 
@@ -16,11 +17,11 @@ export const OperatorView = Type.Object(
   {
     name: Type.String(),
     role: OperatorRole,
-    added_at: Type.String({ format: 'date-time' }),
-    last_seen_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      description: 'The last request of any of their sessions; null when they never signed in.',
-    }),
-    sessions: Type.Integer({ minimum: 0, description: 'Sessions that have not expired.' }),
+    added_at: Timestamp(),
+    last_seen_at: NullableTimestamp(
+      'The last request of any of their sessions; null when they never signed in.',
+    ),
+    sessions: Count('Sessions that have not expired.'),
   },
   {
     examples: [
@@ -64,7 +65,7 @@ export const SignInLink = Type.Object(
   {
     name: Type.String(),
     link: Type.String({ description: 'APP_URL/admin/sign-in/<token>: one use, 15 minutes.' }),
-    expires_at: Type.String({ format: 'date-time' }),
+    expires_at: Timestamp(),
   },
   {
     examples: [
@@ -77,6 +78,16 @@ export const SignInLink = Type.Object(
   },
 );
 export type SignInLink = Static<typeof SignInLink>;
+
+/** `GET /api/admin/session`: the operator of this browser's console session. */
+export const OperatorSession = Type.Object(
+  { operator: Type.Object({ name: Type.String(), role: OperatorRole }) },
+  {
+    description: 'Who is signed in on this browser, and their role.',
+    examples: [{ operator: { name: 'grace', role: 'operator' } }],
+  },
+);
+export type OperatorSession = Static<typeof OperatorSession>;
 
 export const ChangeOperatorRole = Type.Object(
   { role: OperatorRole },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { REGISTRATION_DAYS } from '../funnel';
+import { Count, NullableText, NullableTimestamp } from './common';
 
 /**
  * `GET /api/admin/overview`: how the network grows, for the operator console's first page. The
@@ -7,17 +8,15 @@ import { REGISTRATION_DAYS } from '../funnel';
  * (types only: the console takes the stages from src/domain/funnel.ts, and no TypeBox with them).
  */
 
-const count = (description: string) => Type.Integer({ minimum: 0, description });
-
 export const FunnelCounts = Type.Object(
   {
-    issued: count('Invite codes created.'),
-    checked: count('Of those codes, how many someone checked and found valid at least once.'),
-    registered: count(
+    issued: Count('Invite codes created.'),
+    checked: Count('Of those codes, how many someone checked and found valid at least once.'),
+    registered: Count(
       'Members who registered with those codes (members who erased their account are not counted).',
     ),
-    linked: count('Of those members, how many linked their WhatsApp chat.'),
-    onboarded: count('Of those members, how many finished onboarding with the assistant.'),
+    linked: Count('Of those members, how many linked their WhatsApp chat.'),
+    onboarded: Count('Of those members, how many finished onboarding with the assistant.'),
   },
   {
     description:
@@ -28,9 +27,7 @@ export type FunnelCounts = Static<typeof FunnelCounts>;
 
 export const CohortFunnel = Type.Object(
   {
-    label: Type.Union([Type.String(), Type.Null()], {
-      description: 'The codes’ label (`invite create --label`); null for codes issued without one.',
-    }),
+    label: NullableText('The codes’ label (`invite create --label`); null for codes issued without one.'),
     counts: FunnelCounts,
   },
   { description: 'One cohort: the codes that share a label.' },
@@ -39,15 +36,15 @@ export type CohortFunnel = Static<typeof CohortFunnel>;
 
 export const RegistrationDay = Type.Object({
   date: Type.String({ format: 'date', description: 'A day in UTC, YYYY-MM-DD.' }),
-  registrations: count('Members who registered that day and still have an account.'),
+  registrations: Count('Members who registered that day and still have an account.'),
 });
 export type RegistrationDay = Static<typeof RegistrationDay>;
 
 export const WaitlistSummary = Type.Object({
-  waiting: count('Entries not yet sent an invitation.'),
-  oldest_waiting_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'When the longest-waiting entry joined the waitlist; null when nobody is waiting.',
-  }),
+  waiting: Count('Entries not yet sent an invitation.'),
+  oldest_waiting_since: NullableTimestamp(
+    'When the longest-waiting entry joined the waitlist; null when nobody is waiting.',
+  ),
 });
 export type WaitlistSummary = Static<typeof WaitlistSummary>;
 

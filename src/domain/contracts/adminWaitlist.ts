@@ -1,20 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { changeFields, outcomeFields } from './adminAudit';
+import { NullableText, Timestamp } from './common';
 
 /** The waitlist as the operator runs it (`npm run waitlist`, the console): list, export, invite, purge. */
 
 export const waitlistStatuses = ['waiting', 'invited', 'joined'] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
 
-const nullableText = Type.Union([Type.String(), Type.Null()]);
-
 export const WaitlistEntryView = Type.Object(
   {
-    phone: nullableText,
-    email: nullableText,
-    name: nullableText,
-    joined_at: Type.String({ format: 'date-time', description: 'When they joined the waitlist.' }),
+    phone: NullableText(),
+    email: NullableText(),
+    name: NullableText(),
+    joined_at: Timestamp({ description: 'When they joined the waitlist.' }),
     status: Type.Union(
       waitlistStatuses.map((status) => Type.Literal(status)),
       { description: 'waiting → invited (sent a code) → joined (registered).' },
@@ -54,11 +53,9 @@ export const WaitlistListEntry = Type.Object(
       minimum: 1,
       description: 'The entry, for `POST /api/admin/waitlist/invitations` `{id}`.',
     }),
-    phone: Type.Union([Type.String(), Type.Null()], {
-      description: 'Masked: country code, first and last digits only.',
-    }),
-    email: Type.Union([Type.String(), Type.Null()], { description: 'Masked: first letter and domain.' }),
-    name: nullableText,
+    phone: NullableText('Masked: country code, first and last digits only.'),
+    email: NullableText('Masked: first letter and domain.'),
+    name: WaitlistEntryView.properties.name,
     joined_at: WaitlistEntryView.properties.joined_at,
     status: WaitlistEntryView.properties.status,
   },
@@ -184,7 +181,7 @@ export type PurgeRequest = Static<typeof PurgeRequest>;
 export const PurgeOutcome = Type.Object(
   {
     count: Type.Integer({ minimum: 0, description: 'Rows deleted, or that would be in a dry run.' }),
-    cutoff: Type.String({ format: 'date-time' }),
+    cutoff: Timestamp(),
     ...outcomeFields,
   },
   {

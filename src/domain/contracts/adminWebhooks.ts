@@ -1,23 +1,21 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { outcomeFields } from './adminAudit';
+import { Count, Nullable, NullableText, NullableTimestamp, Timestamp } from './common';
 
 /** The webhook outbox as the operator sees it (`npm run webhooks`, the console). */
-
-const nullable = <T extends ReturnType<typeof Type.String | typeof Type.Integer>>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 export const WebhookEventView = Type.Object(
   {
     id: Type.String({ description: 'The `webhook-id`, the same on every attempt.' }),
     type: Type.String(),
     status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
-    attempts: Type.Integer({ minimum: 0 }),
-    last_status: nullable(Type.Integer({ description: 'The receiver’s last HTTP status.' })),
-    last_error: nullable(Type.String({ description: 'Why the last attempt got no answer.' })),
-    next_attempt_at: Type.String({ format: 'date-time' }),
-    created_at: Type.String({ format: 'date-time' }),
-    delivered_at: nullable(Type.String({ format: 'date-time' })),
+    attempts: Count(),
+    last_status: Nullable(Type.Integer({ description: 'The receiver’s last HTTP status.' })),
+    last_error: NullableText('Why the last attempt got no answer.'),
+    next_attempt_at: Timestamp(),
+    created_at: Timestamp(),
+    delivered_at: NullableTimestamp(),
   },
   {
     examples: [

@@ -2,21 +2,19 @@ import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { exampleEntry, exampleMember as exampleProfile } from './examples';
 import { MemberStatus, memberProfileFields, whoIKnowEntryFields } from './member';
+import { NullableText, NullableTimestamp, Timestamp } from './common';
 
 /**
  * The API of the assistant on WhatsApp (a separate service of the same operator): every call
  * carries `Authorization: Bearer <ASSISTANT_API_KEY>`.
  */
 
-const nullableDate = Type.Union([Type.String(), Type.Null()]);
 const exampleUserId = exampleProfile.user_id;
 
 const memberFields = {
   ...memberProfileFields,
   who_i_know: Type.Array(Type.Object(whoIKnowEntryFields)),
-  photo_url: Type.Union([Type.String(), Type.Null()], {
-    description: 'Needs the same bearer key; null when the member has no photo.',
-  }),
+  photo_url: NullableText('Needs the same bearer key; null when the member has no photo.'),
 };
 
 /** The assistant reads no phone number and no map position. */
@@ -38,9 +36,9 @@ export const AssistantMemberWithStatus = Type.Object(
   {
     ...memberFields,
     status: MemberStatus,
-    registered_at: Type.String(),
-    linked_at: nullableDate,
-    onboarded_at: nullableDate,
+    registered_at: Timestamp(),
+    linked_at: NullableTimestamp(),
+    onboarded_at: NullableTimestamp(),
   },
   {
     description: 'A member and where they are in their lifecycle.',

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { NullableText } from './common';
 
 /** A member's own invite code: only an `unused` one can still let a friend in. */
 export const memberInviteStatuses = ['unused', 'used', 'expired', 'revoked'] as const;
@@ -20,10 +21,9 @@ export const MemberInvites = Type.Object(
     unlocked: Type.Boolean({
       description: "False until the member's WhatsApp chat is linked: codes come then.",
     }),
-    whatsapp_url: Type.Union([Type.String(), Type.Null()], {
-      description:
-        "While locked, the member's link to message Becca (null once unlocked, or when it expired).",
-    }),
+    whatsapp_url: NullableText(
+      "While locked, the member's link to message Becca (null once unlocked, or when it expired).",
+    ),
   },
   {
     description: "The member's invite codes, or while locked, how to unlock them.",

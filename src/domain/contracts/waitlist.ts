@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { SuccessMessage } from './errors';
+import { Nullable } from './common';
 
 /**
  * `POST /api/waitlist/join`: the invite overlay sends a phone number (its form has no name field,
@@ -10,9 +11,7 @@ import { SuccessMessage } from './errors';
 export const WaitlistJoinRequest = Type.Object(
   {
     phone_number: Type.Optional(Type.String({ maxLength: limits.phoneInputMaxLength })),
-    name: Type.Optional(
-      Type.Union([Type.String({ maxLength: limits.apiText.waitlistTextMaxLength }), Type.Null()]),
-    ),
+    name: Type.Optional(Nullable(Type.String({ maxLength: limits.apiText.waitlistTextMaxLength }))),
     email: Type.Optional(Type.String({ maxLength: limits.apiText.waitlistTextMaxLength })),
   },
   {

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { limits } from '../limits';
+import { Timestamp } from './common';
 
 /**
  * The events we POST to the assistant's webhook (Standard Webhooks), one schema per event type.
@@ -12,14 +13,14 @@ const UserId = Type.String({
   maxLength: limits.apiText.idMaxLength,
   description: "The member's id, as in the assistant's API.",
 });
-const Timestamp = (description: string) =>
-  Type.String({ format: 'date-time', maxLength: limits.apiText.dateMaxLength, description });
+const BoundedTimestamp = (description: string) =>
+  Timestamp({ maxLength: limits.apiText.dateMaxLength, description });
 
 const MemberRegistered = Type.Object(
   {
     user_id: UserId,
     status: Type.Literal('registered'),
-    registered_at: Timestamp('When the registration was stored.'),
+    registered_at: BoundedTimestamp('When the registration was stored.'),
   },
   { additionalProperties: false },
 );
@@ -29,7 +30,7 @@ const MemberLinked = Type.Object(
     user_id: UserId,
     // Linking never moves a member back: one already onboarded (some other way) stays onboarded.
     status: Type.Union([Type.Literal('linked'), Type.Literal('onboarded')]),
-    linked_at: Timestamp('When the assistant matched the chat to the member.'),
+    linked_at: BoundedTimestamp('When the assistant matched the chat to the member.'),
   },
   { additionalProperties: false },
 );
@@ -38,7 +39,7 @@ const MemberOnboarded = Type.Object(
   {
     user_id: UserId,
     status: Type.Literal('onboarded'),
-    onboarded_at: Timestamp('When the first conversation (or call) was done.'),
+    onboarded_at: BoundedTimestamp('When the first conversation (or call) was done.'),
   },
   { additionalProperties: false },
 );
@@ -94,7 +95,7 @@ export function webhookEventBody<Type extends WebhookEventType>(type: Type) {
   return Type.Object(
     {
       type: Type.Literal(type),
-      timestamp: Timestamp('When the change happened (not when this attempt was made).'),
+      timestamp: BoundedTimestamp('When the change happened (not when this attempt was made).'),
       data: webhookEventData[type],
     },
     { additionalProperties: false, examples: [exampleBodies[type]] },

@@ -1,14 +1,12 @@
 import { adminPaths, type AdminAnswer } from '../../domain/contracts/adminPaths';
-import type { OperatorRole } from '../../domain/operatorRoles';
+import type { OperatorSession } from '../../domain/contracts/adminOperators';
 import { api, apiErrorStatus } from '../../shared/api';
 
 /**
  * `GET /api/admin/session`: who is signed in to the console on this browser (its HttpOnly cookie),
  * or 401 (see refusesThisBrowser). The cookie travels by itself: the console is served from the API's own origin.
  */
-export interface OperatorSession {
-  operator: { name: string; role: OperatorRole };
-}
+export type { OperatorSession };
 
 const SESSION_TAG = 'OperatorSession' as const;
 export const consoleApi = api.enhanceEndpoints({ addTagTypes: [SESSION_TAG] });

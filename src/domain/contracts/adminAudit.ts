@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
-import { CALENDAR_DATE_PATTERN } from '../calendarDate';
-import { NullableText, Timestamp } from './common';
+import { CalendarDay, FilterText, Filters, NullableText, Timestamp } from './common';
 
 /**
  * The operator's audit trail (`GET /api/admin/audit`, `npm run audit -- list`) and what every
@@ -73,33 +72,13 @@ export const AuditEntry = Type.Object(
 );
 export type AuditEntry = Static<typeof AuditEntry>;
 
-export const AuditQuery = Type.Object(
-  {
-    action: Type.Optional(
-      Type.String({ maxLength: limits.admin.actionMaxLength, description: 'Only this action.' }),
-    ),
-    target: Type.Optional(
-      Type.String({
-        maxLength: limits.admin.filterTextMaxLength,
-        description: 'Only this target; a phone number is matched through its salted hash.',
-      }),
-    ),
-    actor: Type.Optional(
-      Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only this actor.' }),
-    ),
-    session: Type.Optional(
-      Type.String({ maxLength: limits.admin.sessionIdMaxLength, description: 'Only this console session.' }),
-    ),
-    since: Type.Optional(
-      Type.String({
-        pattern: CALENDAR_DATE_PATTERN,
-        maxLength: limits.apiText.dateMaxLength,
-        description: 'Only actions on or after this day (UTC), YYYY-MM-DD.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const AuditQuery = Filters({
+  action: FilterText('Only this action.', limits.admin.actionMaxLength),
+  target: FilterText('Only this target; a phone number is matched through its salted hash.'),
+  actor: FilterText('Only this actor.'),
+  session: FilterText('Only this console session.', limits.admin.sessionIdMaxLength),
+  since: CalendarDay('Only actions on or after this day (UTC), YYYY-MM-DD.'),
+});
 export type AuditQuery = Static<typeof AuditQuery>;
 
 export const AuditList = Type.Array(AuditEntry, {

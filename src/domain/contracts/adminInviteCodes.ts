@@ -1,8 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
-import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 import { changeFields, outcomeFields } from './adminAudit';
-import { MemberId, NullableText, NullableTimestamp, Timestamp } from './common';
+import {
+  CalendarDay,
+  FilterText,
+  Filters,
+  MemberId,
+  NullableText,
+  NullableTimestamp,
+  OneOf,
+  Timestamp,
+} from './common';
 
 /**
  * Invite codes as the operator runs them (`npm run invite`, the console): issue one or a cohort,
@@ -21,10 +29,7 @@ export const InviteCodeView = Type.Object(
     uses: Type.Integer({ minimum: 0 }),
     max_uses: Type.Integer({ minimum: 1 }),
     expires_at: NullableTimestamp(),
-    status: Type.Union(
-      inviteCodeStatuses.map((status) => Type.Literal(status)),
-      { description: 'Whether the code admits someone now, and if not why.' },
-    ),
+    status: OneOf(inviteCodeStatuses, 'Whether the code admits someone now, and if not why.'),
     created_at: Timestamp(),
   },
   {
@@ -43,23 +48,10 @@ export const InviteCodeView = Type.Object(
 );
 export type InviteCodeView = Static<typeof InviteCodeView>;
 
-export const InviteCodeQuery = Type.Object(
-  {
-    label: Type.Optional(
-      Type.String({
-        maxLength: limits.admin.filterTextMaxLength,
-        description: 'Only codes with this label.',
-      }),
-    ),
-    status: Type.Optional(
-      Type.Union(
-        inviteCodeStatuses.map((status) => Type.Literal(status)),
-        { description: 'Only codes in this state.' },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const InviteCodeQuery = Filters({
+  label: FilterText('Only codes with this label.'),
+  status: OneOf(inviteCodeStatuses, 'Only codes in this state.'),
+});
 export type InviteCodeQuery = Static<typeof InviteCodeQuery>;
 
 export const InviteCodeList = Type.Array(InviteCodeView, {
@@ -93,11 +85,7 @@ export const CreateInviteCodes = Type.Object(
       }),
     ),
     expires: Type.Optional(
-      Type.String({
-        pattern: CALENDAR_DATE_PATTERN,
-        maxLength: limits.apiText.dateMaxLength,
-        description: 'The last day (UTC) the codes work, YYYY-MM-DD, a real day between 2000 and 2999.',
-      }),
+      CalendarDay('The last day (UTC) the codes work, YYYY-MM-DD, a real day between 2000 and 2999.'),
     ),
   },
   {

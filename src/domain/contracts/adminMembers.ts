@@ -1,10 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { limits } from '../limits';
 import { outcomeFields } from './adminAudit';
 import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
 import { MemberStatus } from './member';
-import { EntryKind, MemberId, NullableText, NullableTimestamp, Timestamp } from './common';
+import {
+  EntryKind,
+  FilterText,
+  Filters,
+  MemberId,
+  NullableText,
+  NullableTimestamp,
+  Timestamp,
+} from './common';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
 
@@ -110,17 +117,9 @@ export const MemberDetail = Type.Object(
 );
 export type MemberDetail = Static<typeof MemberDetail>;
 
-export const MemberQuery = Type.Object(
-  {
-    search: Type.Optional(
-      Type.String({
-        maxLength: limits.admin.filterTextMaxLength,
-        description: 'Part of a first or last name, or a whole member id.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const MemberQuery = Filters({
+  search: FilterText('Part of a first or last name, or a whole member id.'),
+});
 export type MemberQuery = Static<typeof MemberQuery>;
 
 /**

@@ -1,16 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OPERATOR_NAME_MAX_LENGTH } from '../operatorName';
 import { operatorRoles } from '../operatorRoles';
-import { Count, NullableTimestamp, Timestamp } from './common';
+import { Count, NullableTimestamp, OneOf, Timestamp } from './common';
 
 /** Operator accounts (`npm run operators`): who may sign in to the console, and with which role. */
 
-export const OperatorRole = Type.Union(
-  operatorRoles.map((role) => Type.Literal(role)),
-  {
-    description:
-      '`owner`: adds, removes and promotes operators and makes sign-in links for them; `operator`: everything else.',
-  },
+export const OperatorRole = OneOf(
+  operatorRoles,
+  '`owner`: adds, removes and promotes operators and makes sign-in links for them; `operator`: everything else.',
 );
 
 export const OperatorView = Type.Object(

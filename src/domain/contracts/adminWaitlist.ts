@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { changeFields, outcomeFields } from './adminAudit';
-import { NullableText, Timestamp } from './common';
+import { Filters, NullableText, OneOf, Timestamp } from './common';
 
 /** The waitlist as the operator runs it (`npm run waitlist`, the console): list, export, invite, purge. */
 
@@ -14,10 +14,7 @@ export const WaitlistEntryView = Type.Object(
     email: NullableText(),
     name: NullableText(),
     joined_at: Timestamp({ description: 'When they joined the waitlist.' }),
-    status: Type.Union(
-      waitlistStatuses.map((status) => Type.Literal(status)),
-      { description: 'waiting → invited (sent a code) → joined (registered).' },
-    ),
+    status: OneOf(waitlistStatuses, 'waiting → invited (sent a code) → joined (registered).'),
   },
   {
     examples: [
@@ -33,17 +30,7 @@ export const WaitlistEntryView = Type.Object(
 );
 export type WaitlistEntryView = Static<typeof WaitlistEntryView>;
 
-export const WaitlistQuery = Type.Object(
-  {
-    status: Type.Optional(
-      Type.Union(
-        waitlistStatuses.map((status) => Type.Literal(status)),
-        { description: 'Only entries in this state.' },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const WaitlistQuery = Filters({ status: OneOf(waitlistStatuses, 'Only entries in this state.') });
 export type WaitlistQuery = Static<typeof WaitlistQuery>;
 
 /** An entry as the list shows it: its id (to invite it), the phone and e-mail masked. */

@@ -1,4 +1,5 @@
-import { Type, type StringOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type StringOptions, type TOptional, type TProperties, type TSchema } from '@sinclair/typebox';
+import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 import { limits } from '../limits';
 
 /**
@@ -30,3 +31,26 @@ export const Count = (description?: string) =>
 /** A "who I know" entry is a group the member belongs to or a person they know. */
 export const entryKinds = ['group', 'person'] as const;
 export const EntryKind = Type.Union(entryKinds.map((kind) => Type.Literal(kind)));
+
+/** One of a fixed list of words (a status, a role), as the domain lists them. */
+export const OneOf = <Value extends string>(values: readonly Value[], description?: string) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    description ? { description } : {},
+  );
+
+/** A day in UTC as a person types it, YYYY-MM-DD (the domain checks it is a real day). */
+export const CalendarDay = (description: string) =>
+  Type.String({ pattern: CALENDAR_DATE_PATTERN, maxLength: limits.apiText.dateMaxLength, description });
+
+/** Text a list is filtered by, bounded. */
+export const FilterText = (description: string, maxLength: number = limits.admin.filterTextMaxLength) =>
+  Type.String({ maxLength, description });
+
+/** A list's query string: the filters it takes, each optional, and nothing else. */
+export function Filters<Properties extends TProperties>(properties: Properties) {
+  const optional = Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, Type.Optional(schema)]),
+  ) as { [Name in keyof Properties]: TOptional<Properties[Name]> };
+  return Type.Object(optional, { additionalProperties: false });
+}

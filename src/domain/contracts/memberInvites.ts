@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { NullableText } from './common';
+import { NullableText, OneOf } from './common';
 
 /** A member's own invite code: only an `unused` one can still let a friend in. */
 export const memberInviteStatuses = ['unused', 'used', 'expired', 'revoked'] as const;
@@ -11,7 +11,7 @@ export const MemberInvites = Type.Object(
     invites: Type.Array(
       Type.Object({
         code: Type.String(),
-        status: Type.Union(memberInviteStatuses.map((status) => Type.Literal(status))),
+        status: OneOf(memberInviteStatuses),
         used: Type.Boolean({
           description: 'Kept for clients of the first version: true once a friend joined.',
         }),

@@ -2,7 +2,7 @@ import {
   REQUIRED,
   canAddNetworkEntry,
   checkWebRegistrationPayload,
-  parseAge,
+  parseTypedAge,
   toWebRegistrationPayload,
   tooLongMessage,
   validateNetworkEntryInput,
@@ -148,7 +148,7 @@ describe('toWebRegistrationPayload', () => {
     ['18.5', Number.NaN],
     ['abc', Number.NaN],
     ['', Number.NaN],
-  ])('parseAge(%j) → %p', (age, parsed) => {
-    expect(parseAge(age)).toBe(parsed);
+  ])('parseTypedAge(%j) → %p', (age, parsed) => {
+    expect(parseTypedAge(age)).toBe(parsed);
   });
 });

@@ -1,5 +1,6 @@
 import { randomAlphabetCode, type FillRandomBytes } from '../../src/domain/inviteCode';
 import type { WebRegistrationPayload } from '../../src/domain/registration';
+import { columnValuesOf } from '../../src/domain/registrationFields';
 import { newAccessToken } from '../auth/accessTokens';
 import type { Db } from '../db/database';
 import { accessTokens, networkEntries, userPhotos, users } from '../db/schema';
@@ -73,12 +74,7 @@ export async function registerUser(
       const [user] = await tx
         .insert(users)
         .values({
-          firstName: payload.first_name,
-          lastName: payload.last_name,
-          age: payload.age,
-          location: payload.location,
-          phone: payload.phone,
-          occupation: payload.occupation,
+          ...columnValuesOf(payload),
           lookingFor: payload.looking_for,
           interests: payload.interests,
           inviteCode: payload.invite_code,

@@ -3,6 +3,8 @@ import { outcomeFields } from './adminAudit';
 import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
 import { MemberStatus } from './member';
+import { registrationColumnProperties } from './registration';
+import { WIRE_FIELD_NAMES } from '../registrationFields';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
 
@@ -33,12 +35,10 @@ const exampleView = {
 export const MemberView = Type.Object(
   {
     id: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    age: Type.Integer(),
-    location: Type.String(),
-    phone: Type.String(),
-    occupation: Type.String(),
+    ...registrationColumnProperties(WIRE_FIELD_NAMES, {
+      text: () => Type.String(),
+      age: () => Type.Integer(),
+    }),
     lookingFor: Type.Array(Type.String()),
     interests: Type.Array(Type.String()),
     inviteCode: Type.String({ description: 'The code they registered with.' }),

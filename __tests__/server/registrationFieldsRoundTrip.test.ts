@@ -75,7 +75,7 @@ describe.each(engines)('every declared registration field, wizard to member read
       wizard.dispatch(fieldChanged({ field: name, value: typed[name] }));
     wizard.dispatch(lookingForToggled('Network'));
     const photo = await pngPhoto();
-    const photoId = putPhoto(new Blob([photo], { type: 'image/png' }), 'me.png');
+    const photoId = putPhoto(new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
     wizard.dispatch(
       photoChosen({
         id: photoId,

@@ -13,7 +13,7 @@ import {
   type WizardField,
   type WizardStepId,
 } from '../../domain/fieldRules';
-import { rootReducer } from '../../shared/store';
+import { injectLazily } from '../../shared/store';
 import type { WizardTextField } from './steps/stepTypes';
 
 /** What the store knows about the chosen photo; the Blob itself lives in `photoStore`. */
@@ -128,7 +128,7 @@ declare module '../../shared/store' {
 }
 
 // Injected when the /join code loads; the selectors fall back to the initial state before that.
-const injectedOnboardingSlice = onboardingSlice.injectInto(rootReducer);
+const injectedOnboardingSlice = injectLazily(onboardingSlice);
 
 export const {
   fieldChanged,

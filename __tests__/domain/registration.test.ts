@@ -1,14 +1,12 @@
+import { REQUIRED, parseTypedAge, type OnboardingDraft } from '../../src/domain/fieldRules';
 import {
-  REQUIRED,
   canAddNetworkEntry,
-  checkWebRegistrationPayload,
-  parseTypedAge,
   toWebRegistrationPayload,
-  tooLongMessage,
   validateNetworkEntryInput,
   type NetworkEntry,
-  type OnboardingDraft,
-} from '../../src/domain';
+} from '../../src/domain/registration';
+import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
+import { tooLongMessage } from '../../src/domain/registrationMessages';
 
 const OCCUPATION = 'Mathematician writing notes on engines';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { isWizardStepValid, type WizardStepId } from '../../src/domain/fieldRules';
+import { isWizardStepValid } from '../../src/domain/fieldRules';
+import { type WizardStepId } from '../../src/domain/registrationFields';
 import {
   REGISTRATION_FIELD_NAMES,
   PROFILE_FIELD_NAMES,

@@ -10,7 +10,7 @@ import type {
 import { MAX_CODES_PER_BATCH, MAX_USES_PER_CODE } from '../../src/domain/contracts/adminInviteCodes';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
-import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumber } from './changeOptions';
+import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumberOption } from './changeOptions';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { formatInviteTree } from './inviteTreeText';
 import {
@@ -76,8 +76,8 @@ async function main() {
   try {
     if (command === 'create') {
       create = {
-        count: wholeNumber(values.count, '--count', 1, MAX_CODES_PER_BATCH),
-        uses: wholeNumber(values.uses, '--uses', 1, MAX_USES_PER_CODE),
+        count: wholeNumberOption(values.count, '--count', 1, MAX_CODES_PER_BATCH),
+        uses: wholeNumberOption(values.uses, '--uses', 1, MAX_USES_PER_CODE),
       };
       if (values.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.expires)) {
         throw new Error(`--expires wants a date like 2026-12-31, got "${values.expires}"`);
@@ -154,7 +154,7 @@ async function main() {
         const [userId, amount] = args;
         if (!userId || !amount)
           throw new CommandFailure(lines([text`grant needs a member id and a number.`, USAGE]));
-        const count = wholeNumber(amount, 'N', 1, 100);
+        const count = wholeNumberOption(amount, 'N', 1, 100);
         const { unused } = await admin.call<GrantedInvites>('POST', `${path.member(userId)}/invite-grants`, {
           count,
           reason: change.reason,

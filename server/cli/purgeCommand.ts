@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { PurgeOutcome } from '../../src/domain/contracts/adminWaitlist';
-import { parseAge } from '../privacy/retention';
+import { parseRetentionDays } from '../privacy/retention';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs } from './changeOptions';
 import { failureText, print, printError, text } from './operatorOutput';
@@ -34,7 +34,7 @@ export async function runPurgeCommand(
     });
     const age = values['older-than'] ?? defaultOlderThan;
     if (!age) throw new Error('purge needs --older-than, e.g. --older-than 365d');
-    olderThanDays = parseAge(age);
+    olderThanDays = parseRetentionDays(age);
     change = changeOptions(values);
     if (!values.yes) change.dryRun = true;
   } catch (error) {

@@ -7,7 +7,7 @@ import type {
 } from '../../src/domain/contracts/adminWaitlist';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
-import { wholeNumber } from './changeOptions';
+import { wholeNumberOption } from './changeOptions';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { runPurgeCommand } from './purgeCommand';
 import { CommandFailure, csv, lines, print, printError, row, text, type Text } from './operatorOutput';
@@ -63,7 +63,7 @@ async function main() {
       if (!phone && values.next === undefined)
         throw new CommandFailure(lines([text`invite needs a number or --next N.`, USAGE]));
       const target =
-        values.next !== undefined ? { next: wholeNumber(values.next, '--next', 1, 1000) } : { phone };
+        values.next !== undefined ? { next: wholeNumberOption(values.next, '--next', 1, 1000) } : { phone };
       const { invitations } = await admin.call<WaitlistInvitations>(
         'POST',
         '/api/admin/waitlist/invitations',

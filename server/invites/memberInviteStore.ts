@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
@@ -15,8 +16,6 @@ export class UnknownMemberError extends HttpError {
     super(404, `No member ${userId}.`);
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Adds `count` one-use codes to a member's quota, inside the caller's transaction. A clash with an
@@ -91,7 +90,7 @@ export async function loadMemberInviteList(db: Db, userId: string): Promise<Memb
 }
 
 async function memberExists(db: Db, userId: string): Promise<boolean> {
-  if (!UUID.test(userId)) return false;
+  if (!isMemberId(userId)) return false;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row);
 }

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import { inviteCodeColumns, toInviteCodeView } from '../invites/inviteCodeStore';
 import type { MemberProfileFields } from '../../src/domain/contracts/member';
@@ -12,13 +13,6 @@ import {
   type ProfileFieldName,
   type WireFieldName,
 } from '../../src/domain/registrationFields';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Anything else cannot be a member id; answering "no such member" beats a database error. */
-export function isMemberId(value: string): boolean {
-  return UUID.test(value);
-}
 
 type UserRow = typeof users.$inferSelect;
 

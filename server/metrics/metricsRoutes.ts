@@ -3,7 +3,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import { carriesBearerToken } from '../auth/bearerToken';
 import { noSuchEndpoint } from '../httpError';
 import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
-import { ErrorDetail } from '../routes/schemas';
+import { ErrorDetail } from '../../src/domain/contracts/errors';
 import { createAppMetrics } from './appMetrics';
 
 /** What a route's `config` may say to the metrics. */

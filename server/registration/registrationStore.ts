@@ -1,5 +1,5 @@
 import { randomAlphabetCode, type FillRandomBytes } from '../../src/domain/inviteCode';
-import type { WebRegistrationPayload } from '../../src/domain/registration';
+import type { WebRegistrationPayload } from '../../src/domain/contracts/registration';
 import { columnValuesOf } from '../../src/domain/registrationFields';
 import { newAccessToken } from '../auth/accessTokens';
 import { postgresErrorIn } from '../db/postgresErrors';

@@ -14,7 +14,7 @@ import {
 import { OperatorRole } from '../../src/domain/contracts/adminOperators';
 import { TWO_SESSION_COOKIES_DETAIL } from '../../src/domain/operatorSession';
 import { crossSiteSignInPage, refusedLinkPage, signInPage, type OperatorPage } from '../web/operatorPages';
-import { ErrorDetail } from './schemas';
+import { ErrorDetail } from '../../src/domain/contracts/errors';
 
 /** The operator console (the web app's /admin), where a sign-in lands. */
 export const ADMIN_PAGE_PATH = '/admin';

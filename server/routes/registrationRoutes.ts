@@ -13,7 +13,7 @@ import { readRegistrationRequest } from '../registration/registrationRequest';
 import { registerUser } from '../registration/registrationStore';
 import { tooManyAttempts, type AttemptLimits } from '../rateLimits/attemptLimits';
 import type { PhotoQueue } from '../registration/photoQueue';
-import { whatsAppUrl } from '../registration/whatsAppLink';
+import { linkingChatUrl } from '../registration/whatsAppLink';
 
 export interface RegistrationRouteOptions {
   db: Db;
@@ -122,7 +122,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
           message: `Welcome to Becca, ${payload.first_name}! Your registration is complete.`,
           access_token: registration.accessToken,
           user_id: registration.userId,
-          whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
+          whatsapp_url: linkingChatUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
         ticket.release();

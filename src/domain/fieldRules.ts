@@ -129,7 +129,6 @@ export const EMPTY_ONBOARDING_DRAFT: OnboardingDraft = {
 export type WizardField = keyof OnboardingDraft | 'photos';
 export type WizardErrors = Partial<Record<WizardField, string>>;
 
-export type { WizardStepId };
 /** Steps 4 (looking for), 5 (joy) and 6 (exciting) exist but are skipped. */
 export const WIZARD_STEP_ORDER = [1, 2, 3, 7, 8] as const satisfies readonly WizardStepId[];
 

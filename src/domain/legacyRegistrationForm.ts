@@ -3,7 +3,8 @@ import { Value } from '@sinclair/typebox/value';
 import { wellTypedProperties } from './contracts/lenientRead';
 import { LegacyWhoIKnowEntry } from './contracts/registration';
 import { EMPTY_ONBOARDING_DRAFT, type OnboardingDraft } from './fieldRules';
-import { toWebRegistrationPayload, type NetworkEntry, type WebRegistrationPayload } from './registration';
+import type { WebRegistrationPayload } from './contracts/registration';
+import { toWebRegistrationPayload, type NetworkEntry } from './registration';
 import { WIRE_FIELD_NAMES } from './registrationFields';
 
 /**

@@ -47,9 +47,6 @@ export function canAddNetworkEntry(
   return inStep < limits.entriesPerStep;
 }
 
-/** The wire shapes are the contract's (src/domain/contracts/registration.ts). */
-export type { WebNetworkEntry, WebRegistrationPayload };
-
 export function toWebNetworkEntry(entry: NetworkEntry): WebNetworkEntry {
   return {
     id: entry.id,

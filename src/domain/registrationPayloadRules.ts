@@ -11,7 +11,7 @@ import {
 import { normaliseInviteCode } from './inviteCode';
 import { limits } from './limits';
 import { toE164 } from './phoneNumber';
-import type { WebNetworkEntry, WebRegistrationPayload } from './registration';
+import type { WebNetworkEntry, WebRegistrationPayload } from './contracts/registration';
 import {
   WIRE_FIELD_NAMES,
   registrationField,

@@ -4,8 +4,6 @@ import { makeBrowserId } from '../../shared/browserId';
 import { injectLazily } from '../../shared/store';
 import { entryPosition, freeSlot, isPart2, type NetworkPart } from './entryPositions';
 
-export type { NetworkPart } from './entryPositions';
-
 /** Both who-I-know steps' entries in one list; `isPart2Entry` tells them apart. */
 export interface NetworkState {
   entries: NetworkEntry[];

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import type { LookingForOption, WizardStepId } from '../../domain/fieldRules';
+import type { LookingForOption } from '../../domain/fieldRules';
+import type { WizardStepId } from '../../domain/registrationFields';
 import { fieldChanged, lookingForToggled, selectOnboardingState, touchedStepErrors } from './onboardingSlice';
 import { stepRegistry } from './steps/stepRegistry';
 import { registrationField } from '../../domain/registrationFields';

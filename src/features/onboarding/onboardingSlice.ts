@@ -11,8 +11,8 @@ import {
   type OnboardingDraft,
   type WizardErrors,
   type WizardField,
-  type WizardStepId,
 } from '../../domain/fieldRules';
+import { type WizardStepId } from '../../domain/registrationFields';
 import { injectLazily } from '../../shared/store';
 import type { WizardTextField } from './steps/stepTypes';
 

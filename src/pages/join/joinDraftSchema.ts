@@ -9,8 +9,8 @@ import {
   toggleLookingFor,
   type OnboardingDraft,
   type WizardField,
-  type WizardStepId,
 } from '../../domain/fieldRules';
+import { type WizardStepId } from '../../domain/registrationFields';
 import { limits } from '../../domain/limits';
 import {
   REGISTRATION_FIELD_NAMES,

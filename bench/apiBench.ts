@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the real server against DESIGN §6's budgets, on the embedded engine and
+ * `npm run bench`: measures the real server against the budgets of docs/performance.md, on the embedded engine and
  * on PostgreSQL, each against its floor in the same run, and prints one table. A measurement, not a
  * gate: it exits 0 whatever the figures, and 1 only when the run itself broke.
  *
@@ -159,7 +159,7 @@ function countLines(file: string): number {
   return lines;
 }
 
-/** DESIGN's room photo: a phone camera's 8 MP frame at JPEG quality 85, its noise chosen to make 2 MB. */
+/** The room's photo: a phone camera's 8 MP frame at JPEG quality 85, its noise chosen to make 2 MB. */
 async function makeRoomPhoto(): Promise<Buffer> {
   return makeJpeg(3264, 2448, 85, 13);
 }
@@ -283,7 +283,7 @@ async function benchEngine(engine: Engine, options: Options, shared: Shared): Pr
     }
     const registrations = combineRounds(registrationRounds.map(({ result }) => result));
     const acknowledged = [...warmUp.acknowledged, ...registrations.acknowledged];
-    // The peak under the registration bench (DESIGN §6): start-up, the loads above and the registrations.
+    // The peak under the registration bench (the memory budget): start-up, the loads above and the registrations.
     const peakRssMb = Math.max(sampler.stop().peakMb, readMemoryMb(server.pid, 'VmHWM'));
     log(
       `registration answers: warming up ${JSON.stringify(warmUp.statuses)}, measured ${JSON.stringify(registrations.statuses)}; peak ${Math.round(peakRssMb)} MB`,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-/** DESIGN §6's registration photo: 2400×1800, JPEG quality 88, noise that does not compress. */
+/** The registration budget's photo (docs/performance.md): 2400×1800, JPEG quality 88, noise that does not compress. */
 export const BENCH_PHOTO = { width: 2400, height: 1800, quality: 88, sigma: 60, seed: 34 } as const;
 
 /** mulberry32: a small seeded generator, so that every run (and every machine) gets the same photo. */

@@ -69,7 +69,7 @@ export function isStoredWhole(storage: StorageAudit): boolean {
   );
 }
 
-/** DESIGN §6's budgets, one row each, for one engine's measurements. */
+/** The budgets of docs/performance.md, one row each, for one engine's measurements. */
 export function budgetRows(m: EngineMeasurements): Row[] {
   const engine = m.engine === 'pglite' ? 'embedded' : 'PostgreSQL';
   const rows: Row[] = [];

@@ -23,7 +23,7 @@ function register(url: URL, request: { contentType: string; body: Buffer }): Pro
 }
 
 /**
- * DESIGN §6's room: `registrants` people at an event register at once, each from their own phone
+ * The budgets' room (docs/performance.md): `registrants` people at an event register at once, each from their own phone
  * with a photo straight from its camera, arriving evenly spread over `withinSeconds`. Each
  * registrant's time runs from their first byte sent to the last byte of their answer.
  */

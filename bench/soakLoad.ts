@@ -38,7 +38,7 @@ async function eventLoopDelay(baseUrl: string): Promise<{ p99Ms: number; maxMs: 
 }
 
 /**
- * DESIGN §6's soak: `minutes` of mixed traffic at a steady rate (pages, invite-code checks, waitlist
+ * The budgets' soak (docs/performance.md): `minutes` of mixed traffic at a steady rate (pages, invite-code checks, waitlist
  * joins, registrations), the server's RSS sampled throughout. A leak shows as RSS still climbing
  * after the first fifth, when caches, JIT code and pools have reached their working size.
  */

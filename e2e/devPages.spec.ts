@@ -48,7 +48,7 @@ test('/test-validation shows valid for a real code and invalid for a wrong one',
   await expect(page.getByText('Invalid invite code')).toBeVisible();
 });
 
-test('/phone-fade-test sliders have the spec’s ranges, steps and defaults', async ({ page }) => {
+test('/phone-fade-test sliders have the documented ranges, steps and defaults', async ({ page }) => {
   await page.goto(`${server.url}/phone-fade-test`);
   const mask = page.getByRole('slider', { name: /Mask start/ });
   await expect(mask).toHaveAttribute('min', '0.6');

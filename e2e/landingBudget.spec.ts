@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openApp, startRealServer, type RunningServer } from './realServer';
 
-/** DESIGN.md budget: JavaScript loaded by `/` before interaction, gzip. */
+/** The budget of docs/performance.md: JavaScript loaded by `/` before interaction, gzip. */
 const LANDING_JS_BUDGET_BYTES = 160 * 1024;
 
 let server: RunningServer;

@@ -76,7 +76,7 @@ export interface Settings {
 const DEFAULT_DRAIN_SECONDS = 5;
 const MAX_DRAIN_SECONDS = 6;
 
-/** Shorter keys could be guessed or were typed by hand; the README says how to make one. */
+/** Shorter keys could be guessed or were typed by hand; docs/configuration.md says how to make one. */
 const MIN_API_KEY_LENGTH = 32;
 /** Standard Webhooks asks for 24 to 64 random bytes. */
 const MIN_WEBHOOK_SECRET_BYTES = 24;
@@ -115,7 +115,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /**
  * Every environment variable the server reads, with its default: the one place a setting is
- * declared. The README's configuration table lists exactly these (readmeConfiguration.test.ts). An
+ * declared. docs/configuration.md's table lists exactly these (docsConfiguration.test.ts). An
  * empty value counts as unset.
  */
 export const Environment = Type.Object({

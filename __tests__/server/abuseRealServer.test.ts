@@ -9,7 +9,7 @@ import { joinWaitlistByPhone } from '../../server/waitlist/waitlistStore';
 import { jpegPhoto, storedCounts, webFormData } from './fixtures';
 import { openRawClient, registrationUploadStart, type RawClient } from './rawHttpClient';
 import { makeTempDir, runCli, startServerProcess, type ServerProcess } from './realServerProcess';
-import { entriesOpenToOthers } from './fileModes';
+import { chmod, entriesOpenToOthers } from './fileModes';
 
 /**
  * Issue 12 against the real server process on loopback: every case asserts the answer and, at the
@@ -52,8 +52,9 @@ beforeAll(async () => {
   await database.migrate();
   await joinWaitlistByPhone(database.db, '+447911100099', HOSTILE_NAME);
   await database.close();
-  fs.chmodSync(dataDir, 0o755);
-  fs.chmodSync(path.join(dataDir, 'PG_VERSION'), 0o644);
+  chmod('755', dataDir);
+  chmod('644', path.join(dataDir, 'PG_VERSION'));
+  expect(fs.statSync(dataDir).mode & 0o777).toBe(0o755);
 
   server = await startServerProcess({
     dataDir,

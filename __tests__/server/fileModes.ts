@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,4 +12,14 @@ export function entriesOpenToOthers(folder: string): string[] {
   };
   walk(folder);
   return open;
+}
+
+/**
+ * Sets modes with the chmod program, never fs.chmodSync: a test file that opens the embedded
+ * database in this jest worker runs the server's owner-only rule (server/privateDataDir.ts), which
+ * patches this process's fs.chmodSync to drop every group and other bit, silently, for every test
+ * file the worker runs after it.
+ */
+export function chmod(...args: string[]): void {
+  execFileSync('chmod', args);
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RUN_FROM_NODE_MODULES } from '../../scripts/buildServer.cjs';
+import { chmod } from './fileModes';
 import { compiledServerEntry, createFreshPostgresDatabase, freePort, makeTempDir } from './realServerProcess';
 import { makeWebRoot } from './testServer';
 
@@ -39,7 +40,7 @@ const user = runAsNobody ? { uid: 65534, gid: 65534 } : {};
 function letOthersEnter(folder: string): void {
   const runFolder = os.tmpdir();
   for (let dir = folder; dir.startsWith(runFolder); dir = path.dirname(dir)) {
-    fs.chmodSync(dir, fs.statSync(dir).mode | 0o011);
+    chmod('go+x', dir);
     if (dir === runFolder) break;
   }
 }
@@ -48,20 +49,15 @@ function letOthersEnter(folder: string): void {
  * The modes an image build gives what it copies: the build stages run as root with umask 022, and
  * a checkout's files are 0644 or 0755. (This process may have a stricter umask, and mkdtemp's
  * folders are 0700.) Then no write bit for anyone: the image's user owns none of it anyway.
+ * `a=rX`: folders and executables 0555, other files 0444; links are left alone.
  */
 function imageModes(target: string): void {
-  const stat = fs.lstatSync(target);
-  if (stat.isSymbolicLink()) return;
-  if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) imageModes(path.join(target, entry));
-  fs.chmodSync(target, stat.isDirectory() || stat.mode & 0o111 ? 0o555 : 0o444);
+  chmod('-R', 'a=rX', target);
 }
 
 /** Writable again by its owner, so that the run's temporary folder can be deleted. */
 function makeWritable(target: string): void {
-  const stat = fs.lstatSync(target);
-  if (stat.isSymbolicLink()) return;
-  fs.chmodSync(target, stat.mode | 0o200);
-  if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) makeWritable(path.join(target, entry));
+  chmod('-R', 'u+w', target);
 }
 
 /** What the Dockerfile's final stage copies, made here: one COPY line at a time. */
@@ -169,7 +165,7 @@ function ownedByImageUser(prefix: string): string {
   const folder = makeTempDir(prefix);
   letOthersEnter(folder);
   if (runAsNobody) fs.chownSync(folder, 65534, 65534);
-  fs.chmodSync(folder, 0o700);
+  chmod('700', folder);
   return folder;
 }
 

@@ -13,7 +13,7 @@ import {
 } from './realServerProcess';
 
 /**
- * The integrator's way in, against a real listening server: the README's registration curl as
+ * The integrator's way in, against a real listening server: docs/api.md's registration curl as
  * printed, and the quick start (examples/quickStart.ts) on types openapi-typescript generates from
  * the served document, type-checked by tsc and run with openapi-fetch.
  */
@@ -23,15 +23,15 @@ jest.setTimeout(180_000);
 const run = promisify(execFile);
 const root = path.join(__dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-const README = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const API_PAGE = fs.readFileSync(path.join(root, 'docs/api.md'), 'utf8');
 const API_KEY = 'a-key-the-assistant-was-given-for-the-quick-start';
 
-/** The README's registration command, continuation lines joined. */
-function readmeRegistrationCommand(): string {
-  const blocks = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+/** docs/api.md's registration command, continuation lines joined. */
+function documentedRegistrationCommand(): string {
+  const blocks = [...API_PAGE.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
   const commands = blocks.flatMap((block) => block.replace(/\\\n\s*/g, '').split('\n'));
   const command = commands.find((line) => line.startsWith('curl ') && line.includes('/api/auth/register'));
-  if (!command) throw new Error('The README prints no registration curl command');
+  if (!command) throw new Error('docs/api.md prints no registration curl command');
   return command;
 }
 
@@ -54,10 +54,10 @@ describe("an integrator's tools against a real server", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("the README's registration curl registers as printed, form_data typed application/json", async () => {
-    const command = readmeRegistrationCommand();
+  test("docs/api.md's registration curl registers as printed, form_data typed application/json", async () => {
+    const command = documentedRegistrationCommand();
     expect(command).toContain("form_data=<registration.json;type=application/json'");
-    const cwd = makeTempDir('becca-readme-register');
+    const cwd = makeTempDir('becca-docs-register');
     fs.writeFileSync(path.join(cwd, 'registration.json'), JSON.stringify(webFormData(await newInviteCode())));
     fs.writeFileSync(path.join(cwd, 'photo.jpg'), photo);
     const { stdout } = await run('bash', ['-c', command.replaceAll('http://localhost:3000', server.url)], {

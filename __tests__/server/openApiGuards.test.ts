@@ -20,6 +20,8 @@ import { engines, startTestServer, type TestServer } from './testServer';
  * and whatever it answers must be a status the document lists for it, carrying exactly the declared
  * headers of the ones watched here. A guard added later without its answer fails this test.
  */
+// Some hundreds of requests, each probe's answer checked: seconds alone, longer on a busy machine.
+jest.setTimeout(120_000);
 
 const ADMIN_TOKEN = 'an-admin-token-for-the-guard-tests';
 const ASSISTANT_KEY = 'an-assistant-key-for-the-guard-tests';

@@ -41,7 +41,7 @@ describe('deploy/becca.service', () => {
     expect(settings.get('EnvironmentFile')).toEqual(['/etc/becca/becca.env']);
     expect(settings.get('Restart')).toEqual(['always']);
     expect(settings.get('User')).toEqual(['becca']);
-    // The server is gone within 10 s of SIGTERM (README): the stop timeout must leave it that long.
+    // The server is gone within 10 s of SIGTERM (docs/operations.md): the stop timeout must leave it that long.
     expect(Number(settings.get('TimeoutStopSec')?.[0])).toBeGreaterThan(10);
   });
 

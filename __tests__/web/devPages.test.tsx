@@ -30,7 +30,7 @@ describe('/test-integration', () => {
     );
   });
 
-  test('reports each failure with the spec’s message', async () => {
+  test('reports each failure with its own message', async () => {
     mswServer.use(
       http.get('*/health', () => HttpResponse.json({})),
       http.post('*/api/waitlist/join', () => HttpResponse.json({ detail: 'Nope' }, { status: 422 })),
@@ -79,7 +79,7 @@ test('/test-validation shows each status as the code changes', async () => {
   expect(screen.getByText('Invalid invite code')).toBeInTheDocument();
 });
 
-test('/phone-fade-test has the spec’s sliders', async () => {
+test('/phone-fade-test has its two sliders', async () => {
   renderRoute('/phone-fade-test');
   const mask = await screen.findByRole('slider', { name: /Mask start/ });
   expect(mask).toHaveAttribute('min', '0.6');

@@ -14,7 +14,7 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * After rows holding personal data were deleted (an erasure): make the database let go of their
-   * bytes in these tables (see the README's Privacy section for what each engine keeps).
+   * bytes in these tables (see docs/privacy.md for what each engine keeps).
    */
   forgetDeletedRows(tables: readonly string[]): Promise<void>;
   /**

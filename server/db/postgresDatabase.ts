@@ -95,7 +95,7 @@ export async function openNodePostgres(databaseUrl: string): Promise<Database> {
       }
     },
     // Dead tuples are pruned from tables and indexes without locking out other sessions; their
-    // bytes stay in free space until it is reused, and in WAL and backups (README, Privacy).
+    // bytes stay in free space until it is reused, and in WAL and backups (docs/privacy.md).
     forgetDeletedRows: async (tables) => {
       await db.execute(sql.raw(`VACUUM ${tables.map(quoteIdentifier).join(', ')}`));
     },

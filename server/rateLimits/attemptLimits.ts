@@ -144,7 +144,7 @@ export class AttemptLimit {
   }
 }
 
-/** The limits that count outcomes, not requests (see the README's rate limits). */
+/** The limits that count outcomes, not requests (see docs/security.md, Rate limits). */
 export interface AttemptLimits {
   /** Invite-code checks that found no usable code, per client. */
   failedCodeChecks: AttemptLimit;

@@ -27,8 +27,9 @@ const busy = () =>
   new HttpError(503, PHOTOS_BUSY, { 'retry-after': String(PHOTOS_BUSY_RETRY_AFTER_SECONDS) });
 
 /**
- * The one throttle on photo work in this process (DESIGN §7: every connection bounded, one global cap
- * on the bytes uploads hold, nothing about a photo held before the invite code is good):
+ * The one throttle on photo work in this process. The rule it keeps: every connection is bounded, the
+ * bytes that uploads in flight hold have one global cap, and nothing about a photo is held before its
+ * invite code is known to be good (docs/security.md, "What the server refuses"):
  *
  * - **Turns.** `registrationsAtOnce` registrations read and process their photos at once. A
  *   registration asks for its turn after its invite code has been checked and before its first photo

@@ -19,7 +19,7 @@ const Bar = styled.header`
   padding: 0.75rem clamp(1.25rem, 4vw, 2.5rem);
 `;
 
-/** Spec: under 768 px the header shows only the assistant link and Sign In. */
+/** Under 768 px the header shows only the assistant link and Sign In (docs/product.md, The pages). */
 const DesktopOnly = styled.span`
   display: contents;
   ${({ theme }) => theme.media.mobile} {

@@ -14,7 +14,7 @@ export const limits = {
   /** Longer phone input is rejected before it reaches the parser. */
   phoneInputMaxLength: 250,
   phoneParsing: {
-    /** The spec's last fallback treats 10 to 15 bare digits as an international number. */
+    /** The phone reading's last fallback treats 10 to 15 bare digits as an international number. */
     fallbackMinDigits: 10,
     fallbackMaxDigits: 15,
     /** A leading 0 with at least this many digits is read as a UK national number. */

@@ -1,7 +1,7 @@
 import { limits } from './limits';
 
 /**
- * Every message of a registration, each once, word for word as the product spec shows it. The
+ * Every message of a registration, each once, word for word as a person reads it. The
  * wizard shows `field` messages beside the field they judge (so they need not name it); the
  * registration's checks, run by the browser before sending and by the server on what it receives,
  * show `required` messages alone (so they name the field). The photo message is both.

@@ -1,5 +1,5 @@
 /**
- * Every path of the spec's route table, defined once. Pure data: the server imports it too, to
+ * Every path of the site's route table (docs/product.md, The pages), defined once. Pure data: the server imports it too, to
  * answer known paths with 200 and anything else with the 404 page and status 404.
  */
 export const routePaths = {

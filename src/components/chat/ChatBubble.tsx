@@ -91,7 +91,7 @@ export interface ChatBubbleProps {
   play?: boolean;
   /** A name above the text, for group chats. */
   sender?: string;
-  /** Spec: bubbles clamp to two lines on small screens (text bubbles of the phone demo). */
+  /** Under 768 px the phone demo's text bubbles clamp to two lines (docs/product.md, The pages). */
   clampOnMobile?: boolean;
   children: ReactNode;
 }

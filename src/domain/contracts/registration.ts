@@ -36,7 +36,7 @@ export const WhoIKnowEntryPayload = Type.Object(
       { x: Type.Number(), y: Type.Number() },
       { description: 'Where the person placed the entry on their card, in percent.' },
     ),
-    /** Not in the spec's payload: keeps step 2's people distinguishable from step 1's groups. */
+    /** Beyond the original web payload's entry: keeps step 2's people distinguishable from step 1's groups. */
     kind: entryKind(),
   },
   { description: 'One entry of "who I know".' },

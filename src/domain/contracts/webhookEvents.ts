@@ -46,7 +46,7 @@ const MemberOnboarded = Type.Object(
 /** The member erased their data: forget them. Nothing but the id is left to send. */
 const MemberDeleted = Type.Object({ user_id: UserId }, { additionalProperties: false });
 
-/** Every event type we send, with what its `data` carries. A new event is added here (and to the README). */
+/** Every event type we send, with what its `data` carries. A new event is added here (and to docs/api.md). */
 export const webhookEventData = {
   'member.registered': MemberRegistered,
   'member.linked': MemberLinked,

@@ -4,7 +4,7 @@ import { useIsAppRunning } from '../../shared/useIsAppRunning';
 import { brand } from '../../config/brand';
 import { clearIntroVideoSeen, markIntroVideoSeen } from './introVideoSession';
 
-/** Spec: a vertical video on phones, a medium one up to 1280 px, the standard one above. */
+/** A vertical video on phones, a medium one up to 1280 px, the standard one above (docs/product.md). */
 export const introVideoSources = [
   { media: '(max-width: 767.98px)', src: '/videos/intro-mobile.mp4' },
   { media: '(max-width: 1279.98px)', src: '/videos/intro-medium.mp4' },

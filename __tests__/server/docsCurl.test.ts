@@ -15,19 +15,19 @@ import {
 jest.setTimeout(120_000);
 
 const run = promisify(execFile);
-const README = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+const API_PAGE = fs.readFileSync(path.join(__dirname, '../../docs/api.md'), 'utf8');
 const API_KEY = 'a-key-the-assistant-was-given-for-this-test-0123456789';
 
-/** Every `curl …` command of the README's sh blocks, continuation lines joined, comments dropped. */
-function readmeCurlCommands(): string[] {
-  const blocks = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+/** Every `curl …` command of docs/api.md's sh blocks, continuation lines joined, comments dropped. */
+function curlCommands(): string[] {
+  const blocks = [...API_PAGE.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
   return blocks
     .flatMap((block) => block.replace(/\\\n\s*/g, '').split('\n'))
     .filter((line) => line.startsWith('curl '))
     .map((line) => line.replace(/\s+#.*$/, ''));
 }
 
-/** Runs a README command as printed, against the test server instead of localhost:3000. */
+/** Runs a documented command as printed, against the test server instead of localhost:3000. */
 async function runAsPrinted(command: string, server: ServerProcess, cwd: string): Promise<string> {
   const { stdout } = await run('bash', ['-c', command.replaceAll('http://localhost:3000', server.url)], {
     cwd,
@@ -38,8 +38,8 @@ async function runAsPrinted(command: string, server: ServerProcess, cwd: string)
 
 afterAll(() => killLeftoverProcesses());
 
-describe("the README's curl examples work as printed", () => {
-  const dataDir = makeTempDir('becca-readme-curl');
+describe("docs/api.md's curl examples work as printed", () => {
+  const dataDir = makeTempDir('becca-docs-curl');
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startServerProcess({ dataDir, env: { ASSISTANT_API_KEY: API_KEY } });
@@ -49,15 +49,16 @@ describe("the README's curl examples work as printed", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('there are the two the README shows: the API document and the assistant’s link', () => {
-    const commands = readmeCurlCommands();
-    expect(commands.some((command) => command.includes('/api/openapi.json'))).toBe(true);
-    expect(commands.some((command) => command.includes('/api/assistant/link'))).toBe(true);
+  test('there are the ones docs/api.md shows: the API document, the registration and the assistant’s link', () => {
+    // Each is run as printed: these two here, the registration in integratorQuickStart.test.ts. A new
+    // curl example fails this line until a test runs it too.
+    const paths = curlCommands().map((command) => /http:\/\/localhost:3000(\/[^\s'"]*)/.exec(command)?.[1]);
+    expect(paths.sort()).toEqual(['/api/assistant/link', '/api/auth/register', '/api/openapi.json']);
   });
 
   test('the API document downloads as printed', async () => {
-    const command = readmeCurlCommands().find((line) => line.includes('/api/openapi.json'))!;
-    const cwd = makeTempDir('becca-readme-curl-out');
+    const command = curlCommands().find((line) => line.includes('/api/openapi.json'))!;
+    const cwd = makeTempDir('becca-docs-curl-out');
     await runAsPrinted(command, server, cwd);
     const document = JSON.parse(fs.readFileSync(path.join(cwd, 'openapi.json'), 'utf8')) as {
       openapi: string;
@@ -66,8 +67,8 @@ describe("the README's curl examples work as printed", () => {
     fs.rmSync(cwd, { recursive: true, force: true });
   });
 
-  test("the assistant's link call links the member who registered with the README's number", async () => {
-    const command = readmeCurlCommands().find((line) => line.includes('/api/assistant/link'))!;
+  test("the assistant's link call links the member who registered with the documented number", async () => {
+    const command = curlCommands().find((line) => line.includes('/api/assistant/link'))!;
     const printed = /"linking_code": "([A-Z0-9]+)", "whatsapp_number": "(\+\d+)"/.exec(command);
     expect(printed).not.toBeNull();
     const [, printedCode, printedNumber] = printed!;

@@ -4,7 +4,7 @@ import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
 import { MemberStatus } from './member';
 import { registrationColumnProperties } from './registration';
-import { WIRE_FIELD_NAMES } from '../registrationFields';
+import { WIRE_FIELD_NAMES, columnValuesOf } from '../registrationFields';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
 
@@ -13,12 +13,7 @@ const nullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 const exampleView = {
   id: exampleMember.user_id,
-  firstName: exampleMember.first_name,
-  lastName: exampleMember.last_name,
-  age: exampleMember.age,
-  location: exampleMember.location,
-  phone: exampleMember.phone,
-  occupation: exampleMember.occupation,
+  ...columnValuesOf(exampleMember),
   lookingFor: exampleMember.looking_for,
   interests: exampleMember.interests,
   inviteCode: 'K7MPQ4RXTW',

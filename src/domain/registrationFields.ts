@@ -35,7 +35,11 @@ export interface RegistrationFieldDeclaration {
   /** Names the field in a message with nothing beside it ("First name is required"). */
   label: string;
   kind: RegistrationFieldKind;
-  /** A required field left blank is refused with `${label} is required` (the wizard: "Required"). */
+  /**
+   * A required field left blank is refused: beside it in the wizard ("Required"), and by the
+   * registration's checks as `${label} is required`. An interest answer is required by its wizard
+   * step only (an unanswered one is left out of `interests`).
+   */
   required: boolean;
   /** Characters the input takes and, trimmed, the most the rules accept (a phone: as typed). */
   maxLength: number;

@@ -105,8 +105,9 @@ export async function buildApp({
     // The whole request (headers and body) must arrive within this; a quiet body is cut sooner
     // (installRequestGuards). Node checks every 30 s, so a request may outlive it by that much.
     requestTimeout: settings.requestTimeoutMs,
-    // Never a stack trace to the client; errors carry one human sentence in `detail`.
-    return503OnClosing: true,
+    // Requests that arrive while closing are refused by server/shutdown.ts, with a `detail` and
+    // Retry-After like every other 503 (Fastify's own answer has neither).
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // An over-long invite code must reach its handler (valid:false), not the router's 414 at 100
     // characters; Node's 16 KB header limit still bounds the whole URL.

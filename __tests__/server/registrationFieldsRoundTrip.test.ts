@@ -120,16 +120,17 @@ describe.each(engines)('every declared registration field, wizard to member read
     ).map((name) => typed[name].trim());
     expect(interests.length).toBeGreaterThan(0);
 
-    // The operator's read (GET /api/admin/members/{id}): each declared field under its column name.
+    // The operator's read (GET /api/admin/members/{id}): each declared field under its wire name.
     const member = await adminApi(server, adminToken).call<Record<string, unknown>>(
       'GET',
       `/api/admin/members/${userId}`,
     );
     for (const name of WIRE_FIELD_NAMES) {
-      expect({ name, value: member[name] }).toEqual({ name, value: storedValue(name, typed[name]) });
+      const wire = wireNameOf(name);
+      expect({ wire, value: member[wire] }).toEqual({ wire, value: storedValue(name, typed[name]) });
     }
     expect(member.interests).toEqual(interests);
-    expect(member.lookingFor).toEqual(['Network']);
+    expect(member.looking_for).toEqual(['Network']);
 
     // The member's own read (GET /api/me): each profile field, and the phone, under its wire name.
     const me = await server.app.inject({

@@ -11,8 +11,8 @@ export const changeOptionSpecs = {
 export function changeOptions(values: {
   reason?: string;
   'dry-run'?: boolean;
-}): Required<Pick<OperatorChange, 'dryRun'>> & Pick<OperatorChange, 'reason'> {
-  return { reason: values.reason?.trim() || undefined, dryRun: values['dry-run'] ?? false };
+}): Required<Pick<OperatorChange, 'dry_run'>> & Pick<OperatorChange, 'reason'> {
+  return { reason: values.reason?.trim() || undefined, dry_run: values['dry-run'] ?? false };
 }
 
 /** The line a dry run ends with. */

@@ -3,12 +3,15 @@ import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
+import { limits } from '../../src/domain/limits';
+import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
 import { usableInviteCode } from './inviteCodeStore';
 
-/** Most codes one `invite grant` may add: a typo (1000 for 10) should not flood a member. */
-export const MAX_GRANT = 100;
+/** Most codes one `invite grant` may add (src/domain/limits.ts). */
+export const MAX_GRANT = limits.admin.grantMax;
 
 /**
  * Adds `count` one-use codes to a member's quota, inside the caller's transaction. A clash with an
@@ -161,34 +164,23 @@ export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranc
   });
 }
 
-export interface InviteTreeCode {
+/** Every `invite tree` code as the admin API shows it; the wire names follow the query's. */
+const treeCodeWire = rowToWire<{
   code: string;
   label: string | null;
-  /** Null for the operator's codes. */
   invitedBy: string | null;
-  /** The waitlist number the operator let in with this code, when it was one; masked, as lists show phones. */
-  waitlistPhone: string | null;
   uses: number;
   maxUses: number;
-  revoked: boolean;
-}
+}>()(['code', 'label', 'invitedBy', 'uses', 'maxUses']);
 
-export interface InviteTreeMember {
-  /** A member's id, or an erased member's anonymous node id. */
+const treeMemberWire = rowToWire<{
   id: string;
-  /** Null for a member who erased their account. */
   firstName: string | null;
   inviteCode: string;
-  registeredAt: string | null;
-  erased: boolean;
-}
+  createdAt: Date | null;
+}>()(['id', 'firstName', 'inviteCode'], { registered_at: 'createdAt' });
 
 /** Everything `invite tree` draws: every code, and every member with the code they used. */
-export interface InviteTree {
-  codes: InviteTreeCode[];
-  members: InviteTreeMember[];
-}
-
 export async function loadInviteTree(db: Db): Promise<InviteTree> {
   const codes = await db
     .select({
@@ -217,18 +209,18 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
     .from(erasedInviteNodes)
     .orderBy(asc(erasedInviteNodes.id));
   return {
-    codes: codes.map(({ revokedAt, waitlistPhone, ...code }) => ({
-      ...code,
-      waitlistPhone: waitlistPhone === null ? null : phoneForLists(waitlistPhone),
-      revoked: revokedAt !== null,
+    codes: codes.map((code) => ({
+      ...treeCodeWire(code),
+      // The waitlist number the operator let in with this code, masked as lists show phones.
+      waitlist_phone: code.waitlistPhone === null ? null : phoneForLists(code.waitlistPhone),
+      revoked: code.revokedAt !== null,
     })),
     members: [
-      ...members.map(({ createdAt, ...member }) => ({
-        ...member,
-        registeredAt: createdAt.toISOString(),
-        erased: false,
+      ...members.map((member) => ({ ...treeMemberWire(member), erased: false })),
+      ...erased.map((node) => ({
+        ...treeMemberWire({ ...node, firstName: null, createdAt: null }),
+        erased: true,
       })),
-      ...erased.map((node) => ({ ...node, firstName: null, registeredAt: null, erased: true })),
     ],
   };
 }

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
 import { isMemberId } from '../../src/domain/memberProfile';
@@ -137,32 +138,47 @@ export async function findMemberPhoto(
   return photo;
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** The one declaration of what the operator sees of a member's record; the wire names follow. */
+const memberWire = rowToWire<MemberRecord>()([
+  'id',
+  'firstName',
+  'lastName',
+  'age',
+  'location',
+  'phone',
+  'occupation',
+  'lookingFor',
+  'interests',
+  'inviteCode',
+  'status',
+  'registeredAt',
+  'linkedAt',
+  'onboardedAt',
+  'linkingCodeExpiresAt',
+  'linkingCodeUsedAt',
+  'whoIKnow',
+  'photos',
+]);
 
 /** What the operator sees of a member (the admin API's MemberView): the record, each date in ISO. */
 export function toMemberView(record: MemberRecord): MemberView {
-  return {
-    ...record,
-    registeredAt: record.registeredAt.toISOString(),
-    linkedAt: iso(record.linkedAt),
-    onboardedAt: iso(record.onboardedAt),
-    linkingCodeExpiresAt: record.linkingCodeExpiresAt.toISOString(),
-    linkingCodeUsedAt: iso(record.linkingCodeUsedAt),
-  };
+  return memberWire(record);
 }
 
 /** A member as a list shows them: the phone masked, no profile. */
 export function toMemberSummary(record: MemberRecord): MemberSummary {
+  const { id, first_name, last_name, phone, invite_code, status, registered_at, linked_at, onboarded_at } =
+    toMemberView(record);
   return {
-    id: record.id,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    phone: phoneForLists(record.phone),
-    inviteCode: record.inviteCode,
-    status: record.status,
-    registeredAt: record.registeredAt.toISOString(),
-    linkedAt: iso(record.linkedAt),
-    onboardedAt: iso(record.onboardedAt),
+    id,
+    first_name,
+    last_name,
+    phone: phoneForLists(phone),
+    invite_code,
+    status,
+    registered_at,
+    linked_at,
+    onboarded_at,
   };
 }
 
@@ -180,13 +196,13 @@ export async function toMemberDetail(db: Db, record: MemberRecord): Promise<Memb
     .from(inviteCodes)
     .leftJoin(users, eq(users.id, inviteCodes.invitedBy))
     .where(eq(inviteCodes.code, record.inviteCode));
-  let invitedBy: MemberDetail['invitedBy'] = null;
-  if (used?.inviterId) invitedBy = { id: used.inviterId, firstName: used.firstName, erased: false };
-  else if (used?.erasedId) invitedBy = { id: used.erasedId, firstName: null, erased: true };
+  let invitedBy: MemberDetail['invited_by'] = null;
+  if (used?.inviterId) invitedBy = { id: used.inviterId, first_name: used.firstName, erased: false };
+  else if (used?.erasedId) invitedBy = { id: used.erasedId, first_name: null, erased: true };
   const invites = await db
     .select(inviteCodeColumns)
     .from(inviteCodes)
     .where(eq(inviteCodes.invitedBy, record.id))
     .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
-  return { ...toMemberView(record), invitedBy, invites: invites.map(toInviteCodeView) };
+  return { ...toMemberView(record), invited_by: invitedBy, invites: invites.map(toInviteCodeView) };
 }

@@ -51,8 +51,8 @@ async function inviteEntry(
   return {
     phone: entry.phone,
     code,
-    shareUrl,
-    whatsappUrl: whatsAppInvitationUrl(brand.productName, shareUrl, entry.phone),
+    share_url: shareUrl,
+    whatsapp_url: whatsAppInvitationUrl(brand.productName, shareUrl, entry.phone),
   };
 }
 

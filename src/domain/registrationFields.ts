@@ -170,6 +170,14 @@ export function columnValuesOf(payload: RegistrationFieldValues): RegistrationCo
   ) as unknown as RegistrationColumnValues;
 }
 
+/** Only the declared fields of a registration's values (by wire name), e.g. of an example member. */
+export function registrationFieldValuesOf(values: RegistrationFieldValues): RegistrationFieldValues {
+  const wire = values as unknown as Record<string, string | number>;
+  return Object.fromEntries(
+    WIRE_FIELD_NAMES.map((name) => [wireNameOf(name), wire[wireNameOf(name)]]),
+  ) as unknown as RegistrationFieldValues;
+}
+
 /** Stored values (by column name, e.g. a `users` row) under their wire names, for `names` only. */
 export function wireValuesOf<K extends WireFieldName>(
   row: Pick<RegistrationColumnValues, K>,

@@ -91,17 +91,6 @@ export function registrationFieldProperties<
   };
 }
 
-/** The same schemas by column (= draft) name, for the operator's camelCase member views. */
-export function registrationColumnProperties<
-  Text extends TSchema,
-  Age extends TSchema,
-  K extends WireFieldName,
->(names: readonly K[], schemaOf: FieldSchemas<Text, Age>): { [N in K]: SchemaOf<N, Text, Age> } {
-  return Object.fromEntries(names.map((name) => [name, fieldSchema(name, schemaOf)])) as {
-    [N in K]: SchemaOf<N, Text, Age>;
-  };
-}
-
 /** The payload once its shape is known: what the rules check and the store writes. */
 export const RegistrationPayload = Type.Object(
   {

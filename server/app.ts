@@ -1,3 +1,4 @@
+import { postgresErrorIn } from './db/postgresErrors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -72,11 +73,7 @@ export interface AppDependencies {
  * the client's input, not our failure; drizzle wraps the driver's error, so look through `cause`.
  */
 function isUnstorableText(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as Error).cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-  }
-  return false;
+  return postgresErrorIn(error, ['22021', '22P05']) !== undefined;
 }
 
 export async function buildApp({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { nominations, waitlist } from '../../server/db/schema';
-import { parseAge } from '../../server/privacy/retention';
+import { parseRetentionDays } from '../../server/privacy/retention';
 import { generousRateLimits, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
 import { adminApi, newAdminToken, type AdminApi } from './adminApi';
 import { engines, startTestServer, type TestServer } from './testServer';
@@ -104,10 +104,10 @@ describe('--older-than', () => {
     ['1d', 1],
     [' 30d ', 30],
   ])('%s is %i days', (text, days) => {
-    expect(parseAge(text)).toBe(days);
+    expect(parseRetentionDays(text)).toBe(days);
   });
 
   test.each(['0d', '365', '1y', '-5d', '3.5d', '999999d', ''])('"%s" is refused with a sentence', (text) => {
-    expect(() => parseAge(text)).toThrow(/--older-than wants a number of days like 365d/);
+    expect(() => parseRetentionDays(text)).toThrow(/--older-than wants a number of days like 365d/);
   });
 });

@@ -3,7 +3,7 @@ import type { InviteCodeView } from '../../src/domain/contracts/adminInviteCodes
 import { limits } from '../../src/domain/limits';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
-import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumber } from './changeOptions';
+import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumberOption } from './changeOptions';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { formatInviteTree } from './inviteTreeText';
 import {
@@ -64,8 +64,8 @@ async function main() {
   try {
     if (command === 'create') {
       create = {
-        count: wholeNumber(values.count, '--count', 1, limits.admin.codesPerBatchMax),
-        uses: wholeNumber(values.uses, '--uses', 1, limits.admin.usesPerCodeMax),
+        count: wholeNumberOption(values.count, '--count', 1, limits.admin.codesPerBatchMax),
+        uses: wholeNumberOption(values.uses, '--uses', 1, limits.admin.usesPerCodeMax),
       };
       if (values.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.expires)) {
         throw new Error(`--expires wants a date like 2026-12-31, got "${values.expires}"`);
@@ -136,7 +136,7 @@ async function main() {
         const [userId, amount] = args;
         if (!userId || !amount)
           throw new CommandFailure(lines([text`grant needs a member id and a number.`, USAGE]));
-        const count = wholeNumber(amount, 'N', 1, limits.admin.grantMax);
+        const count = wholeNumberOption(amount, 'N', 1, limits.admin.grantMax);
         const { unused } = await admin.grantMemberInvites({
           params: { user_id: userId },
           body: { count, reason: change.reason },

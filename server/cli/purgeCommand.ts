@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseAge } from '../privacy/retention';
+import { parseRetentionDays } from '../privacy/retention';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs } from './changeOptions';
 import { failureText, print, printError, text } from './operatorOutput';
@@ -33,7 +33,7 @@ export async function runPurgeCommand(
     });
     const age = values['older-than'] ?? defaultOlderThan;
     if (!age) throw new Error('purge needs --older-than, e.g. --older-than 365d');
-    olderThanDays = parseAge(age);
+    olderThanDays = parseRetentionDays(age);
     change = changeOptions(values);
     if (!values.yes) change.dry_run = true;
   } catch (error) {

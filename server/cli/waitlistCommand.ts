@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { WaitlistEntryView, WaitlistListEntry } from '../../src/domain/contracts/adminWaitlist';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
-import { wholeNumber } from './changeOptions';
+import { wholeNumberOption } from './changeOptions';
 import { limits } from '../../src/domain/limits';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { runPurgeCommand } from './purgeCommand';
@@ -60,7 +60,7 @@ async function main() {
         throw new CommandFailure(lines([text`invite needs a number or --next N.`, USAGE]));
       const target =
         values.next !== undefined
-          ? { next: wholeNumber(values.next, '--next', 1, limits.admin.inviteNextMax) }
+          ? { next: wholeNumberOption(values.next, '--next', 1, limits.admin.inviteNextMax) }
           : { phone };
       const { invitations } = await admin.inviteFromWaitlist({
         body: { ...target, reason: values.reason?.trim() || undefined },

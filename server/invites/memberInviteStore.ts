@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type {
   MemberInvite as MemberInviteView,
@@ -11,19 +12,10 @@ import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
 import { rowToWire } from '../db/rowToWire';
 import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
-import { HttpError } from '../httpError';
 import { usableInviteCode } from './inviteCodeStore';
 
 /** Most codes one `invite grant` may add (src/domain/limits.ts). */
 export const MAX_GRANT = limits.admin.grantMax;
-
-export class UnknownMemberError extends HttpError {
-  constructor(userId: string) {
-    super(404, `No member ${userId}.`);
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Adds `count` one-use codes to a member's quota, inside the caller's transaction. A clash with an
@@ -100,18 +92,22 @@ export async function loadMemberInviteList(db: Db, userId: string): Promise<Memb
 }
 
 async function memberExists(db: Db, userId: string): Promise<boolean> {
-  if (!UUID.test(userId)) return false;
+  if (!isMemberId(userId)) return false;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row);
 }
 
-/** `invite grant USER_ID N`: N more one-use codes for that member. Returns how many they can still share. */
-export async function grantMemberInvites(db: Db, userId: string, count: number): Promise<number> {
+/**
+ * `invite grant USER_ID N`: N more one-use codes for that member. Returns how many they can still
+ * share, or undefined when there is no such member (nothing granted).
+ */
+export async function grantMemberInvites(db: Db, userId: string, count: number): Promise<number | undefined> {
+  // The route's schema bounds N; anything else here is a caller's bug.
   if (!Number.isInteger(count) || count < 1 || count > MAX_GRANT) {
-    throw new HttpError(422, `N must be a whole number from 1 to ${MAX_GRANT}`);
+    throw new RangeError(`N must be a whole number from 1 to ${MAX_GRANT}`);
   }
   return db.transaction(async (tx) => {
-    if (!(await memberExists(tx, userId))) throw new UnknownMemberError(userId);
+    if (!(await memberExists(tx, userId))) return undefined;
     await createMemberInvites(tx, userId, count);
     const [row] = await tx
       .select({ unused: sql<number>`count(*)::int` })
@@ -136,11 +132,11 @@ const issuedByAnyOf = (nodes: string[]) =>
  * `invite revoke-branch USER_ID`: that member and everyone who joined through them, their invitees
  * and so on, lose every code nobody has used yet. Members themselves stay; used codes stay as history.
  * The walk goes through members who erased their account (their anonymous nodes), so erasing oneself
- * cannot cut a branch loose.
+ * cannot cut a branch loose. Undefined when there is no such member (nothing revoked).
  */
-export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranch> {
+export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranch | undefined> {
   return db.transaction(async (tx) => {
-    if (!(await memberExists(tx, userId))) throw new UnknownMemberError(userId);
+    if (!(await memberExists(tx, userId))) return undefined;
     const members = new Set([userId]);
     const branch = new Set([userId]);
     let frontier = [userId];

@@ -3,16 +3,17 @@ import type { Db } from '../db/database';
 import { rowToWire } from '../db/rowToWire';
 import { inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import { inviteCodeColumns, toInviteCodeView } from '../invites/inviteCodeStore';
 import type { MemberProfileFields } from '../../src/domain/contracts/member';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Anything else cannot be a member id; answering "no such member" beats a database error. */
-export function isMemberId(value: string): boolean {
-  return UUID.test(value);
-}
+import {
+  PROFILE_FIELD_NAMES,
+  columnValuesFrom,
+  wireValuesOf,
+  type ProfileFieldName,
+  type WireFieldName,
+} from '../../src/domain/registrationFields';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -29,12 +30,7 @@ export interface PhotoInfo {
 export type MemberRecord = Pick<
   UserRow,
   | 'id'
-  | 'firstName'
-  | 'lastName'
-  | 'age'
-  | 'location'
-  | 'phone'
-  | 'occupation'
+  | WireFieldName
   | 'lookingFor'
   | 'interests'
   | 'inviteCode'
@@ -54,18 +50,11 @@ export type MemberRecord = Pick<
  * assistant read alike (src/domain/contracts/member.ts); each view adds what only its reader gets.
  */
 export function profileFieldsOf(
-  member: Pick<
-    UserRow,
-    'id' | 'firstName' | 'lastName' | 'age' | 'location' | 'occupation' | 'lookingFor' | 'interests'
-  >,
+  member: Pick<UserRow, 'id' | ProfileFieldName | 'lookingFor' | 'interests'>,
 ): MemberProfileFields {
   return {
     user_id: member.id,
-    first_name: member.firstName,
-    last_name: member.lastName,
-    age: member.age,
-    location: member.location,
-    occupation: member.occupation,
+    ...wireValuesOf(member, PROFILE_FIELD_NAMES),
     looking_for: member.lookingFor,
     interests: member.interests,
   };
@@ -110,12 +99,7 @@ export async function findMemberRecords(db: Db, ids?: readonly string[]): Promis
   );
   return rows.map((row) => ({
     id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    age: row.age,
-    location: row.location,
-    phone: row.phone,
-    occupation: row.occupation,
+    ...columnValuesFrom(row),
     lookingFor: row.lookingFor,
     interests: row.interests,
     inviteCode: row.inviteCode,

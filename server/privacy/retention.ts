@@ -16,7 +16,7 @@ export interface PurgeOptions {
 const MAX_DAYS = limits.admin.retentionDaysMax;
 
 /** `365d` → 365. Whole days only: a retention period is a policy, not a stopwatch. */
-export function parseAge(text: string): number {
+export function parseRetentionDays(text: string): number {
   const match = /^(\d{1,5})d$/.exec(text.trim());
   const days = match ? Number(match[1]) : Number.NaN;
   if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {

@@ -197,6 +197,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
         false,
         async (tx) => {
           const unused = await grantMemberInvites(tx, userId, count);
+          if (unused === undefined) throw new HttpError(404, `No member ${userId}.`);
           return { result: unused, effect: `granted ${counted(count, 'code')} (${unused} unused now)` };
         },
       );
@@ -239,6 +240,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
         dryRun,
         async (tx) => {
           const branch = await revokeBranch(tx, userId);
+          if (!branch) throw new HttpError(404, `No member ${userId}.`);
           return {
             result: branch,
             effect: `revoked ${counted(branch.revokedCodes, 'code')} across ${counted(branch.members, 'member')}`,

@@ -108,10 +108,12 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
         { actor: actorOf(request), action: 'waitlist.invite', target, reason: body.reason },
         false,
         async (tx) => {
-          const invitations =
-            typed !== undefined
-              ? [await inviteWaitlistPhone(tx, typed, appUrl)]
-              : await inviteNextWaiting(tx, (body as { next: number }).next, appUrl);
+          const invitations = await (async () => {
+            if (typed === undefined) return inviteNextWaiting(tx, (body as { next: number }).next, appUrl);
+            const invited = await inviteWaitlistPhone(tx, typed, appUrl);
+            if ('refused' in invited) throw new HttpError(422, invited.refused);
+            return [invited];
+          })();
           const targets = await Promise.all(
             invitations.map((invitation) => phoneTarget(auditHashKey, invitation.phone)),
           );

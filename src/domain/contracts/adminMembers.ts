@@ -12,17 +12,14 @@ import {
   NullableTimestamp,
   Timestamp,
 } from './common';
+import { registrationFieldProperties } from './registration';
+import { WIRE_FIELD_NAMES, registrationFieldValuesOf } from '../registrationFields';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
 
 const exampleView = {
   id: exampleMember.user_id,
-  first_name: exampleMember.first_name,
-  last_name: exampleMember.last_name,
-  age: exampleMember.age,
-  location: exampleMember.location,
-  phone: exampleMember.phone,
-  occupation: exampleMember.occupation,
+  ...registrationFieldValuesOf(exampleMember),
   looking_for: exampleMember.looking_for,
   interests: exampleMember.interests,
   invite_code: 'K7MPQ4RXTW',
@@ -39,12 +36,10 @@ const exampleView = {
 export const MemberView = Type.Object(
   {
     id: Type.String(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    age: Type.Integer(),
-    location: Type.String(),
-    phone: Type.String(),
-    occupation: Type.String(),
+    ...registrationFieldProperties(WIRE_FIELD_NAMES, {
+      text: () => Type.String(),
+      age: () => Type.Integer(),
+    }),
     looking_for: Type.Array(Type.String()),
     interests: Type.Array(Type.String()),
     invite_code: Type.String({ description: 'The code they registered with.' }),

@@ -10,6 +10,7 @@ import { webAppRoutes } from './routes/webAppRoutes';
 import { siteFileRoutes } from './routes/siteFileRoutes';
 import { inviteCodeRoutes } from './routes/inviteCodeRoutes';
 import { waitlistRoutes } from './routes/waitlistRoutes';
+import { communityApplicationRoutes } from './routes/communityApplicationRoutes';
 import { registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
@@ -208,6 +209,7 @@ export async function buildApp({
   );
   await app.register(inviteCodeRoutes, { db, failedChecks: attempts.failedCodeChecks });
   await app.register(waitlistRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
+  await app.register(communityApplicationRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
   await app.register(registrationRoutes, {
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,

@@ -84,6 +84,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   inviteCode: 'Checking an invite code before the join wizard opens.',
   registration: "Registering with an invite code: the join wizard's last step.",
   waitlist: 'Asking for an invitation.',
+  communities: 'Community partners: an organiser applies to bring their community.',
   member: "A registered member's own data: read it, export it, erase it (the member token).",
   memberInvites: 'The invite codes a member may pass on (the member token).',
   nomination: 'Suggesting a friend for an invitation.',

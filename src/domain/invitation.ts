@@ -13,6 +13,16 @@ export function invitationText(productName: string, shareUrl: string): string {
  * with no number so that the sender picks the chat.
  */
 export function whatsAppInvitationUrl(productName: string, shareUrl: string, toPhone?: string): string {
+  return whatsAppMessageUrl(invitationText(productName, shareUrl), toPhone);
+}
+
+/** A wa.me link with any message filled in, to one number (digits only) or to a chat the sender picks. */
+export function whatsAppMessageUrl(message: string, toPhone?: string): string {
   const recipient = toPhone ? toPhone.replace(/\D/g, '') : '';
-  return `https://wa.me/${recipient}?text=${encodeURIComponent(invitationText(productName, shareUrl))}`;
+  return `https://wa.me/${recipient}?text=${encodeURIComponent(message)}`;
+}
+
+/** What an approved organiser receives on WhatsApp: their one-use sign-in link to /partner. */
+export function organiserSignInText(productName: string, communityName: string, signInUrl: string): string {
+  return `${communityName} is now a ${productName} community partner. Sign in to your partner area with this link (it works once, for 72 hours): ${signInUrl}`;
 }

@@ -14,7 +14,13 @@ export const CommunityApplicationRequest = Type.Object(
     community_name: text(),
     about: text(),
     city: text(),
-    expected_size: Type.Integer({ description: 'How many people come to a typical event.' }),
+    // Wide bounds: the rules give the exact ones (2 to 100000) with their message.
+    expected_size: Type.Integer({
+      format: 'int32',
+      minimum: 0,
+      maximum: 1_000_000_000,
+      description: 'How many people come to a typical event.',
+    }),
     contact_phone: Type.String({
       maxLength: limits.phoneInputMaxLength,
       description: 'The organiser’s WhatsApp number; UK numbers may start with 0.',

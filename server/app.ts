@@ -15,6 +15,7 @@ import { registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { operatorSessionRoutes } from './routes/operatorSessionRoutes';
+import { partnerRoutes } from './routes/partnerRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
 import { memberDataRoutes } from './routes/memberDataRoutes';
 import { optOutRoutes } from './routes/optOutRoutes';
@@ -250,6 +251,7 @@ export async function buildApp({
     auditHashKey: auditHashKey({ db, ...keyPlace }),
   });
   await app.register(operatorSessionRoutes, { db, appUrl: settings.appUrl });
+  await app.register(partnerRoutes, { db, appUrl: settings.appUrl });
   if (operatorCommandsOnly) return app;
   const siteUrl = settings.appUrl.replace(/\/+$/, '');
   await app.register(siteFileRoutes, { siteUrl });

@@ -2,7 +2,8 @@ import { randomAlphabetCode, type FillRandomBytes } from '../../src/domain/invit
 import type { WebRegistrationPayload } from '../../src/domain/registration';
 import { newAccessToken } from '../auth/accessTokens';
 import type { Db } from '../db/database';
-import { accessTokens, networkEntries, userPhotos, users } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { accessTokens, inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import {
   consumeInviteUse,
   findInviteCode,
@@ -82,6 +83,8 @@ export async function registerUser(
           lookingFor: payload.looking_for,
           interests: payload.interests,
           inviteCode: payload.invite_code,
+          // A community's event link (issue 50) brings its members in under that community.
+          communityId: sql`(SELECT ${inviteCodes.communityId} FROM ${inviteCodes} WHERE ${inviteCodes.code} = ${payload.invite_code})`,
           linkingCode,
           linkingCodeExpiresAt: new Date(Date.now() + LINKING_CODE_LIFETIME_DAYS * 24 * 60 * 60 * 1000),
         })

@@ -82,4 +82,12 @@ export const handlers = [
       { status: 202 },
     ),
   ),
+
+  // A visitor of /partner without an organiser's session.
+  http.get('*/api/partner/*', () =>
+    HttpResponse.json<ErrorDetail>(
+      { detail: 'Sign in with the link we sent you on WhatsApp.' },
+      { status: 401 },
+    ),
+  ),
 ];

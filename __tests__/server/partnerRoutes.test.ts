@@ -236,4 +236,15 @@ describe.each(engines)('the organiser’s area on $name', (engine) => {
     expect((await as(session, 'POST', '/api/partner/session/sign-out')).statusCode).toBe(204);
     expectDetail(await as(session, 'GET', '/api/partner/community'), 401);
   });
+
+  test('/partner and a door poster are pages of the web app, kept out of the sitemap and of search engines', async () => {
+    for (const url of ['/partner', '/partner/links/KXQ7MDPWRT/poster']) {
+      const page = await server.app.inject({ method: 'GET', url });
+      expect({ url, status: page.statusCode }).toEqual({ url, status: 200 });
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+    }
+    const sitemap = await server.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).not.toContain('/partner');
+  });
 });

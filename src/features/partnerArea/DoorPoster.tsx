@@ -50,7 +50,10 @@ const Count = styled.p`
 
 /** `/partner/links/{code}/poster`: the QR for the door and a live count of who registered through it. */
 export function DoorPoster({ code }: { code: string }) {
-  const links = useEventLinksQuery(undefined, { pollingInterval: POSTER_REFRESH_MS });
+  const links = useEventLinksQuery(undefined, {
+    pollingInterval: POSTER_REFRESH_MS,
+    refetchOnMountOrArgChange: true,
+  });
   const link = links.data?.event_links.find((one) => one.code === code.toUpperCase());
   const qr = useQrCode(link?.status === 'active' ? link.share_url : undefined);
 

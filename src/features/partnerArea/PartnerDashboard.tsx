@@ -99,8 +99,11 @@ function EventLinkItem({ link }: { link: EventLinkWithFunnel }) {
 
 /** The organiser's figures and event links: counts only, never who. */
 export function PartnerDashboard() {
-  const community = usePartnerCommunityQuery(undefined, { pollingInterval: 30_000 });
-  const links = useEventLinksQuery(undefined, { pollingInterval: 30_000 });
+  const community = usePartnerCommunityQuery(undefined, {
+    pollingInterval: 30_000,
+    refetchOnMountOrArgChange: true,
+  });
+  const links = useEventLinksQuery(undefined, { pollingInterval: 30_000, refetchOnMountOrArgChange: true });
   const [signOut] = useSignOutOrganiserMutation();
   const [signedOut, setSignedOut] = useState(false);
 

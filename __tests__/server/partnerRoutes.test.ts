@@ -4,7 +4,7 @@ import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
 import type { CommunityApplicationList, OrganiserSignIn } from '../../src/domain/contracts/adminCommunities';
 import type { EventLink, EventLinkList, PartnerCommunity } from '../../src/domain/contracts/partner';
 import { dayAfter } from '../../src/domain/eventLink';
-import { inviteCodes, users } from '../../server/db/schema';
+import { inviteCodes, users, webhookEvents } from '../../server/db/schema';
 import { operatorSessionCookieName } from '../../server/operator/operatorSessionCookie';
 import { expectDetail, generousRateLimits, jpegPhoto, webFormData, webRegistration } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
@@ -175,6 +175,17 @@ describe.each(engines)('the organiser’s area on $name', (engine) => {
     for (let i = 0; i < 3; i += 1) expect((await register(link.code)).statusCode).toBe(201);
     const joined = await db().select().from(users).where(eq(users.communityId, ada.community));
     expect(joined).toHaveLength(3);
+    // The member.registered event says how they came in: this community's link, by its label.
+    const events = (
+      await db().select().from(webhookEvents).where(eq(webhookEvents.type, 'member.registered'))
+    ).map((event) => JSON.parse(event.body) as { data: { user_id: string; source: unknown } });
+    for (const member of joined) {
+      expect(events.find((event) => event.data.user_id === member.id)?.data.source).toEqual({
+        kind: 'community',
+        community_id: ada.community,
+        link_label: 'November breakfast',
+      });
+    }
     const fourth = await register(link.code);
     expect(fourth.statusCode).toBe(403);
 

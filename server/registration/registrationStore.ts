@@ -16,6 +16,7 @@ import { HttpError } from '../httpError';
 import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
 import { enqueueEvent } from '../webhooks/outbox';
 import type { ProcessedPhoto } from './photoProcessing';
+import { registrationSource } from './registrationSource';
 
 export class InviteRejectedError extends HttpError {
   constructor(readonly state: Exclude<InviteCodeState, 'valid'>) {
@@ -110,7 +111,12 @@ export async function registerUser(
       await enqueueEvent(
         tx,
         'member.registered',
-        { user_id: id, status: 'registered', registered_at: user!.createdAt.toISOString() },
+        {
+          user_id: id,
+          status: 'registered',
+          registered_at: user!.createdAt.toISOString(),
+          source: registrationSource((await findInviteCode(tx, payload.invite_code))!),
+        },
         user!.createdAt,
       );
       return id;

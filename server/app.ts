@@ -1,3 +1,4 @@
+import { postgresErrorIn } from './db/postgresErrors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -74,11 +75,7 @@ export interface AppDependencies {
  * the client's input, not our failure; drizzle wraps the driver's error, so look through `cause`.
  */
 function isUnstorableText(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as Error).cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-  }
-  return false;
+  return postgresErrorIn(error, ['22021', '22P05']) !== undefined;
 }
 
 export async function buildApp({
@@ -110,8 +107,9 @@ export async function buildApp({
     // The whole request (headers and body) must arrive within this; a quiet body is cut sooner
     // (installRequestGuards). Node checks every 30 s, so a request may outlive it by that much.
     requestTimeout: settings.requestTimeoutMs,
-    // Never a stack trace to the client; errors carry one human sentence in `detail`.
-    return503OnClosing: true,
+    // Requests that arrive while closing are refused by server/shutdown.ts, with a `detail` and
+    // Retry-After like every other 503 (Fastify's own answer has neither).
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // An over-long invite code must reach its handler (valid:false), not the router's 414 at 100
     // characters; Node's 16 KB header limit still bounds the whole URL.

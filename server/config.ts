@@ -102,7 +102,7 @@ interface SettingAnnotations {
   secret?: boolean;
 }
 
-const wholeNumber = (fallback: number) =>
+const wholeNumberSetting = (fallback: number) =>
   Type.Integer({ minimum: 0, default: fallback, expected: 'a whole number' });
 const seconds = (fallback: number) =>
   Type.Integer({ minimum: 1, default: fallback, expected: 'a whole number of seconds, at least 1' });
@@ -129,7 +129,7 @@ export const Environment = Type.Object({
   ASSISTANT_WHATSAPP_NUMBER: text(brand.assistantWhatsAppNumber),
   /** Unset: http://localhost:PORT. */
   APP_URL: Type.Optional(Type.String({ format: 'http-url', expected: 'an http:// or https:// address' })),
-  MEMBER_INVITES: wholeNumber(3),
+  MEMBER_INVITES: wholeNumberSetting(3),
   LOG_LEVEL: Type.Union(
     LOG_LEVELS.map((level) => Type.Literal(level)),
     { default: 'info', expected: `one of ${LOG_LEVELS.join(', ')}` },
@@ -142,22 +142,22 @@ export const Environment = Type.Object({
   WEB_ROOT: text('./dist'),
   /** Read by scripts/buildIfStale.cjs before the server starts: `1` skips the web build. */
   SKIP_WEB_BUILD: optionalText(),
-  TRUST_PROXY_HOPS: wholeNumber(0),
-  VALIDATE_CODE_RATE_LIMIT: wholeNumber(limits.rateLimits.validateCode.max),
-  WAITLIST_RATE_LIMIT: wholeNumber(limits.rateLimits.waitlistJoin.max),
-  REGISTER_RATE_LIMIT: wholeNumber(limits.rateLimits.register.max),
-  REGISTER_ACCEPTED_RATE_LIMIT: wholeNumber(limits.rateLimits.registerAccepted.max),
-  NOMINATE_RATE_LIMIT: wholeNumber(limits.rateLimits.nominateFriend.max),
+  TRUST_PROXY_HOPS: wholeNumberSetting(0),
+  VALIDATE_CODE_RATE_LIMIT: wholeNumberSetting(limits.rateLimits.validateCode.max),
+  WAITLIST_RATE_LIMIT: wholeNumberSetting(limits.rateLimits.waitlistJoin.max),
+  REGISTER_RATE_LIMIT: wholeNumberSetting(limits.rateLimits.register.max),
+  REGISTER_ACCEPTED_RATE_LIMIT: wholeNumberSetting(limits.rateLimits.registerAccepted.max),
+  NOMINATE_RATE_LIMIT: wholeNumberSetting(limits.rateLimits.nominateFriend.max),
   BODY_IDLE_TIMEOUT_SECONDS: seconds(30),
   REQUEST_TIMEOUT_SECONDS: seconds(120),
   METRICS_TOKEN: optionalSecret(),
-  OPT_OUT_RATE_LIMIT: wholeNumber(limits.rateLimits.optOut.max),
+  OPT_OUT_RATE_LIMIT: wholeNumberSetting(limits.rateLimits.optOut.max),
   /** Unset: a random salt kept in the database. */
   OPT_OUT_SALT: optionalSecret({
     minLength: MIN_OPT_OUT_SALT_LENGTH,
     expected: `at least ${MIN_OPT_OUT_SALT_LENGTH} characters`,
   }),
-  NOMINATION_RETENTION_DAYS: wholeNumber(365),
+  NOMINATION_RETENTION_DAYS: wholeNumberSetting(365),
   /** Unset: DATA_DIR/audit-hash-key on the embedded engine. */
   AUDIT_HASH_KEY: optionalSecret({
     minLength: MIN_API_KEY_LENGTH,
@@ -167,7 +167,7 @@ export const Environment = Type.Object({
     minLength: MIN_API_KEY_LENGTH,
     expected: `at least ${MIN_API_KEY_LENGTH} characters (make one with: openssl rand -base64 32)`,
   }),
-  ASSISTANT_RATE_LIMIT: wholeNumber(300),
+  ASSISTANT_RATE_LIMIT: wholeNumberSetting(300),
   WEBHOOK_URL: Type.Optional(Type.String({ format: 'http-url', expected: 'an http:// or https:// address' })),
   WEBHOOK_SECRET: optionalSecret({
     format: 'standard-webhooks-secret',
@@ -175,7 +175,7 @@ export const Environment = Type.Object({
       `whsec_ followed by at least ${MIN_WEBHOOK_SECRET_BYTES} bytes in base64 ` +
       '(make one with: echo "whsec_$(openssl rand -base64 32)")',
   }),
-  WEBHOOK_RETRY_BASE_MS: wholeNumber(defaultWebhookTiming.retryBaseMs),
+  WEBHOOK_RETRY_BASE_MS: wholeNumberSetting(defaultWebhookTiming.retryBaseMs),
   /**
    * Unset: DEFAULT_DRAIN_SECONDS with DATABASE_URL (behind a balancer), 0 on the embedded database (one
    * process, nobody to hand its traffic to). At most MAX_DRAIN_SECONDS: in-flight requests still get

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './db/databaseOutage';
+import { HttpError } from './httpError';
 import type { Readiness } from './readiness';
+import { DRAINING } from './routes/healthRoutes';
 
 export interface ShutdownPlan {
   app: FastifyInstance;
@@ -32,7 +35,8 @@ const MIN_GRACE_AFTER_DRAIN_MS = 1_000;
  * /health answering 503 while serving; a second signal ends it early), stop accepting, give
  * in-flight requests `graceMs`, then close every connection still open (a stalled upload would
  * otherwise hold the process for minutes), CHECKPOINT and close the database, release the lock, exit.
- * A last timer exits at `deadlineMs` even if the database never answers.
+ * A last timer exits at `deadlineMs` even if the database never answers. Answers the shutdown itself
+ * (what a signal runs), for tests.
  */
 export function installShutdown({
   app,
@@ -44,8 +48,10 @@ export function installShutdown({
   graceMs = 8_000,
   deadlineMs = 9_500,
   exit = (code) => process.exit(code),
-}: ShutdownPlan): void {
+}: ShutdownPlan): (signal: string) => Promise<void> {
   let closing = false;
+  /** From app.close() on: a request that still arrives (on a kept-alive connection) is refused. */
+  let refusing = false;
   let endDrain: (() => void) | undefined;
 
   // A keep-alive connection whose request was in flight at the signal would otherwise stay open
@@ -53,6 +59,12 @@ export function installShutdown({
   app.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) reply.header('connection', 'close');
     done();
+  });
+  // Fastify's own answer while closing (return503OnClosing) is a fixed body of its own; this one is
+  // `{detail}` with Retry-After like every other 503, and goes through the security headers' hook.
+  app.addHook('onRequest', async () => {
+    if (refusing)
+      throw new HttpError(503, DRAINING, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
   });
 
   const shutdown = async (signal: string) => {
@@ -80,6 +92,7 @@ export function installShutdown({
       const grace = Math.max(MIN_GRACE_AFTER_DRAIN_MS, graceMs - (Date.now() - started));
       const what = drainMs > 0 ? 'drain over, no longer accepting' : `${signal} received`;
       app.log.info(`${what}: finishing in-flight requests (up to ${grace} ms), then closing`);
+      refusing = true;
       const closed = app.close();
       const finished = await Promise.race([closed.then(() => true), sleep(grace).then(() => false)]);
       if (!finished) {
@@ -101,4 +114,5 @@ export function installShutdown({
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  return shutdown;
 }

@@ -15,7 +15,6 @@ import {
   previousWizardStep,
   requiredText,
   toggleLookingFor,
-  tooLongMessage,
   validateAge,
   validateLongText,
   validateLookingFor,
@@ -24,8 +23,9 @@ import {
   validateWizardField,
   validateWizardStep,
   type OnboardingDraft,
-  type WizardStepId,
-} from '../../src/domain';
+} from '../../src/domain/fieldRules';
+import { tooLongMessage } from '../../src/domain/registrationMessages';
+import { type WizardStepId } from '../../src/domain/registrationFields';
 
 const THIRTY_CHARACTERS = 'a'.repeat(30);
 

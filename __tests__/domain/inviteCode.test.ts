@@ -7,7 +7,7 @@ import {
   isWellFormedInviteCode,
   normaliseInviteCode,
   type InviteCodeStatus,
-} from '../../src/domain';
+} from '../../src/domain/inviteCode';
 
 test.each([
   ['abcd2345', 'ABCD2345'],

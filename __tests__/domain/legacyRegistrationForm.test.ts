@@ -1,4 +1,5 @@
-import { checkWebRegistrationPayload, legacyFormToWebPayload } from '../../src/domain';
+import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
+import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm';
 
 const fields = {
   firstName: ' Ada ',

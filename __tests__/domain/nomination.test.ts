@@ -2,8 +2,8 @@ import {
   firstNominationError,
   isValidInstagramHandle,
   normaliseNomination,
-  type FriendNomination,
-} from '../../src/domain';
+} from '../../src/domain/nomination';
+import { type FriendNomination } from '../../src/domain/contracts/nomination';
 
 const nomination: FriendNomination = {
   firstName: 'Grace',

@@ -4,7 +4,7 @@ import {
   maskPhone,
   toE164,
   waitlistPhoneToE164,
-} from '../../src/domain';
+} from '../../src/domain/phoneNumber';
 
 const UK_MOBILE = '+447911123456';
 

@@ -1,14 +1,12 @@
+import { REQUIRED, parseTypedAge, type OnboardingDraft } from '../../src/domain/fieldRules';
 import {
-  REQUIRED,
   canAddNetworkEntry,
-  checkWebRegistrationPayload,
-  parseAge,
   toWebRegistrationPayload,
-  tooLongMessage,
   validateNetworkEntryInput,
   type NetworkEntry,
-  type OnboardingDraft,
-} from '../../src/domain';
+} from '../../src/domain/registration';
+import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
+import { tooLongMessage } from '../../src/domain/registrationMessages';
 
 const OCCUPATION = 'Mathematician writing notes on engines';
 
@@ -148,7 +146,7 @@ describe('toWebRegistrationPayload', () => {
     ['18.5', Number.NaN],
     ['abc', Number.NaN],
     ['', Number.NaN],
-  ])('parseAge(%j) → %p', (age, parsed) => {
-    expect(parseAge(age)).toBe(parsed);
+  ])('parseTypedAge(%j) → %p', (age, parsed) => {
+    expect(parseTypedAge(age)).toBe(parsed);
   });
 });

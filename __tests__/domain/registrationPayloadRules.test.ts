@@ -4,10 +4,9 @@ import {
   LONG_TEXT_REQUIRED,
   TOO_MANY_LOOKING_FOR,
   TOO_MANY_PHOTOS,
-  checkWebRegistrationPayload,
-  type WebNetworkEntry,
-  type WebRegistrationPayload,
-} from '../../src/domain';
+} from '../../src/domain/fieldRules';
+import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
+import { type WebNetworkEntry, type WebRegistrationPayload } from '../../src/domain/contracts/registration';
 
 function entry(overrides: Partial<WebNetworkEntry> = {}): WebNetworkEntry {
   return {

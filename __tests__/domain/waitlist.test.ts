@@ -1,11 +1,10 @@
+import { INVALID_PHONE, REQUIRED } from '../../src/domain/fieldRules';
 import {
-  INVALID_PHONE,
-  REQUIRED,
   isPlausibleEmail,
   normaliseEmail,
   validateWaitlistName,
   validateWaitlistPhone,
-} from '../../src/domain';
+} from '../../src/domain/waitlist';
 
 test.each<[phone: string, message: string | undefined]>([
   ['07911 123456', undefined],

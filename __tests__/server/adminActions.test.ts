@@ -60,10 +60,10 @@ describe.each(engines)('the admin API, the one implementation of operator action
         code: expect.stringMatching(CODE),
         label: 'Launch party',
         uses: 0,
-        maxUses: 3,
-        expiresAt: '2099-12-31T23:59:59.999Z',
+        max_uses: 3,
+        expires_at: '2099-12-31T23:59:59.999Z',
         status: 'valid',
-        createdAt: expect.stringMatching(ISO),
+        created_at: expect.stringMatching(ISO),
       },
     ]);
     expect(await validate(codes[0]!.code)).toEqual({ valid: true, message: inviteCodeMessages.valid });
@@ -110,7 +110,7 @@ describe.each(engines)('the admin API, the one implementation of operator action
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const [lastDay] = (await create({ expires: today })).codes;
-    expect(lastDay!.expiresAt).toBe(`${today}T23:59:59.999Z`);
+    expect(lastDay!.expires_at).toBe(`${today}T23:59:59.999Z`);
     expect(await validate(lastDay!.code)).toEqual({ valid: true, message: inviteCodeMessages.valid });
     const [over] = (await create({ expires: yesterday })).codes;
     expect(over!.status).toBe('expired');
@@ -139,9 +139,9 @@ describe.each(engines)('the admin API, the one implementation of operator action
     const [view] = (await create({ uses: 5 })).codes;
     const code = view!.code;
     const audited = await auditRows();
-    const dry = await admin.revokeCodes([` ${code.toLowerCase()} `], { dryRun: true, reason: 'Leaked' });
+    const dry = await admin.revokeCodes([` ${code.toLowerCase()} `], { dry_run: true, reason: 'Leaked' });
     expect(dry).toMatchObject({
-      dryRun: true,
+      dry_run: true,
       codes: [{ code, status: 'revoked' }],
       effect: `revoked 1 code: ${code}`,
     });
@@ -149,7 +149,7 @@ describe.each(engines)('the admin API, the one implementation of operator action
     expect(await auditRows()).toBe(audited);
 
     const done = await admin.revokeCodes([code], { reason: 'Leaked on a forum' });
-    expect(done).toMatchObject({ dryRun: false, codes: [{ code, status: 'revoked' }] });
+    expect(done).toMatchObject({ dry_run: false, codes: [{ code, status: 'revoked' }] });
     expect(await validate(code)).toEqual({ valid: false, message: inviteCodeMessages.revoked });
     expect(await admin.audit({ action: 'invite.revoke', target: code })).toMatchObject([
       { reason: 'Leaked on a forum', effect: `revoked 1 code: ${code}` },
@@ -182,10 +182,10 @@ describe.each(engines)('the admin API, the one implementation of operator action
     expect(registered.statusCode).toBe(201);
     const dry = await admin.call('POST', '/api/admin/invite-codes/revocations', {
       label: 'Autumn dinner',
-      dryRun: true,
+      dry_run: true,
     });
     expect(dry).toMatchObject({
-      dryRun: true,
+      dry_run: true,
       effect: expect.stringMatching(/^revoked 2 codes of cohort "Autumn dinner"/),
     });
     const done = await admin.call<{ codes: InviteCodeView[] }>(
@@ -219,7 +219,7 @@ describe.each(engines)('the admin API, the one implementation of operator action
       (await admin.call<InviteCodeView[]>('GET', '/api/admin/invite-codes')).map((view) => [view.code, view]),
     );
     for (const [status, code] of Object.entries(codes)) expect(listed.get(code)?.status).toBe(status);
-    expect(listed.get(codes['used up'])).toMatchObject({ uses: 2, maxUses: 2 });
+    expect(listed.get(codes['used up'])).toMatchObject({ uses: 2, max_uses: 2 });
   });
 
   test('the waitlist lists who joined, by phone or e-mail; an export is recorded, a listing is not', async () => {
@@ -236,7 +236,7 @@ describe.each(engines)('the admin API, the one implementation of operator action
           phone: '+44 7911 ••• 700',
           email: null,
           name: 'Ada',
-          joinedAt: expect.stringMatching(ISO),
+          joined_at: expect.stringMatching(ISO),
           status: 'waiting',
         },
         {
@@ -244,7 +244,7 @@ describe.each(engines)('the admin API, the one implementation of operator action
           phone: null,
           email: 'g•••@example.com',
           name: null,
-          joinedAt: expect.stringMatching(ISO),
+          joined_at: expect.stringMatching(ISO),
           status: 'waiting',
         },
       ]),
@@ -359,20 +359,20 @@ describe.each(engines)('the admin API, the one implementation of operator action
     const member = (path = '') => `/api/admin/members/${userId}${path}`;
 
     await admin.grant(userId, 2);
-    expect(await admin.revokeBranch(userId, { dryRun: true })).toMatchObject({
-      dryRun: true,
-      revokedCodes: 2,
+    expect(await admin.revokeBranch(userId, { dry_run: true })).toMatchObject({
+      dry_run: true,
+      revoked_codes: 2,
     });
-    expect(await admin.call('DELETE', member(), { dryRun: true })).toMatchObject({
+    expect(await admin.call('DELETE', member(), { dry_run: true })).toMatchObject({
       erased: true,
-      dryRun: true,
+      dry_run: true,
       effect: 'erased a member: 1 photo, 2 network entries, 0 nominations, 2 unused invite codes',
     });
     expect(await admin.audit({ target: userId })).toMatchObject([{ action: 'invite.grant' }]);
     expect(await admin.call('GET', member())).toMatchObject({ id: userId });
 
-    expect(await admin.revokeBranch(userId, { reason: 'Resold codes' })).toMatchObject({ revokedCodes: 2 });
-    await admin.call('POST', '/api/admin/nominations/purge', { olderThanDays: 1, reason: 'Policy' });
+    expect(await admin.revokeBranch(userId, { reason: 'Resold codes' })).toMatchObject({ revoked_codes: 2 });
+    await admin.call('POST', '/api/admin/nominations/purge', { older_than_days: 1, reason: 'Policy' });
     await admin.call('POST', '/api/admin/members/exports');
     const eventId = await enqueueEvent(db(), 'member.onboarded', {
       status: 'onboarded',
@@ -383,7 +383,7 @@ describe.each(engines)('the admin API, the one implementation of operator action
     await admin.call('POST', '/api/admin/operators', { name: 'ada' });
     await admin.call('DELETE', '/api/admin/operators/ada');
     expect(await admin.call('DELETE', member(), { reason: 'Asked by e-mail' })).toMatchObject({
-      dryRun: false,
+      dry_run: false,
     });
     await expect(admin.call('GET', member())).rejects.toMatchObject({ status: 404 });
 

@@ -1,43 +1,56 @@
 import { randomBytes } from 'node:crypto';
-import type { AuditEntry, AuditQuery } from '../../src/domain/contracts/adminAudit';
-import type {
-  BranchRevocation,
-  GrantedInvites,
-  InviteTree,
-  RevokedInviteCodes,
-} from '../../src/domain/contracts/adminInviteCodes';
-import type {
-  WaitlistListEntry,
-  WaitlistInvitations,
-  WaitlistInvite,
-} from '../../src/domain/contracts/adminWaitlist';
-import { injectClient } from '../../server/admin/adminClient';
+import type { AuditQuery } from '../../src/domain/contracts/adminAudit';
+import type { WaitlistInvite } from '../../src/domain/contracts/adminWaitlist';
+import { AdminRefusal, injectClient, whoRunsThis } from '../../server/admin/adminClient';
+import { CLI_ACTOR_HEADER } from '../../server/admin/operatorActor';
 import type { TestServer } from './testServer';
 
 /** A fresh admin token for a test server (startTestServer's `adminToken`). */
 export const newAdminToken = () => randomBytes(32).toString('base64url');
 
 /**
- * The admin API of a test server, called as the CLI calls it in process (injectClient): every
- * operator action in these tests goes through the one implementation, the routes.
+ * The admin API of a test server, called as the CLI calls it in process (injectClient, its methods
+ * named by operationId): every operator action in these tests goes through the one implementation,
+ * the routes. `call` is the tests' own raw request, for inputs no typed client would send; it throws
+ * AdminRefusal for anything but 2xx, as the client does.
  */
 export function adminApi(server: TestServer, adminToken: string) {
-  const { call } = injectClient(server.app, adminToken);
-  const member = (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}`;
+  const client = injectClient(server.app, adminToken);
+  const call = async <T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<T> => {
+    const response = await server.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        host: 'localhost',
+        [CLI_ACTOR_HEADER]: whoRunsThis(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.statusCode >= 300) {
+      throw new AdminRefusal(response.statusCode, response.json<{ detail: string }>().detail);
+    }
+    return response.json<T>();
+  };
   return {
+    client,
     call,
-    revokeCodes: (codes: string[], change: { reason?: string; dryRun?: boolean } = {}) =>
-      call<RevokedInviteCodes>('POST', '/api/admin/invite-codes/revocations', { codes, ...change }),
+    revokeCodes: (codes: string[], change: { reason?: string; dry_run?: boolean } = {}) =>
+      client.revokeInviteCodes({ body: { codes, ...change } }),
     grant: (userId: string, count: number) =>
-      call<GrantedInvites>('POST', `${member(userId)}/invite-grants`, { count }),
-    tree: () => call<InviteTree>('GET', '/api/admin/invite-tree'),
-    revokeBranch: (userId: string, change: { reason?: string; dryRun?: boolean } = {}) =>
-      call<BranchRevocation>('POST', `${member(userId)}/branch-revocation`, change),
-    waitlist: () => call<WaitlistListEntry[]>('GET', '/api/admin/waitlist'),
+      client.grantMemberInvites({ params: { user_id: userId }, body: { count } }),
+    tree: () => client.getInviteTree(),
+    revokeBranch: (userId: string, change: { reason?: string; dry_run?: boolean } = {}) =>
+      client.revokeInviteBranch({ params: { user_id: userId }, body: change }),
+    waitlist: () => client.listWaitlist({ query: {} }),
     inviteFromWaitlist: async (target: WaitlistInvite) =>
-      (await call<WaitlistInvitations>('POST', '/api/admin/waitlist/invitations', target)).invitations,
-    audit: (query: AuditQuery = {}) =>
-      call<AuditEntry[]>('GET', `/api/admin/audit?${new URLSearchParams(query as Record<string, string>)}`),
+      (await client.inviteFromWaitlist({ body: target })).invitations,
+    audit: (query: AuditQuery = {}) => client.listAuditEntries({ query }),
   };
 }
 export type AdminApi = ReturnType<typeof adminApi>;

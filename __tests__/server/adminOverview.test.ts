@@ -188,7 +188,7 @@ describe.each(engines)('the operator overview on $name', (engine) => {
     await backdate(members[2]!.id, 3);
     await backdate(members[3]!.id, 40);
 
-    const days = (await overview()).registrationsPerDay;
+    const days = (await overview()).registrations_per_day;
     expect(days).toHaveLength(REGISTRATION_DAYS);
     const today = new Date().toISOString().slice(0, 10);
     expect(days.at(-1)?.date).toBe(today);
@@ -213,7 +213,7 @@ describe.each(engines)('the operator overview on $name', (engine) => {
   });
 
   test('the waitlist: how many wait, and since when the longest-waiting one has', async () => {
-    expect((await overview()).waitlist).toEqual({ waiting: 0, oldestWaitingSince: null });
+    expect((await overview()).waitlist).toEqual({ waiting: 0, oldest_waiting_since: null });
     const longAgo = new Date('2026-01-02T03:04:05.678Z');
     await db()
       .insert(waitlist)
@@ -223,7 +223,7 @@ describe.each(engines)('the operator overview on $name', (engine) => {
         { email: 'later@example.org' },
         { phone: uniquePhone(), joinedAt: new Date() },
       ]);
-    expect((await overview()).waitlist).toEqual({ waiting: 2, oldestWaitingSince: longAgo.toISOString() });
+    expect((await overview()).waitlist).toEqual({ waiting: 2, oldest_waiting_since: longAgo.toISOString() });
   });
 
   test('the overview is for the operator only: without the admin token it does not exist', async () => {

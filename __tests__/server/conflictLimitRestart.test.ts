@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedDatabase, type Database } from '../../server/db/database';
 import { createInviteCode } from '../../server/invites/inviteCodeStore';
-import { PHONE_TAKEN } from '../../server/registration/registrationStore';
+import { PHONE_TAKEN } from '../../server/routes/registrationRoutes';
 import { expectDetail, pngPhoto, uniquePhone, webFormData, webRegistration } from './fixtures';
 import { engines, startTestServer } from './testServer';
 

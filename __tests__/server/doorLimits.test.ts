@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inviteCodes } from '../../server/db/schema';
-import { PHONE_TAKEN } from '../../server/registration/registrationStore';
+import { PHONE_TAKEN } from '../../server/routes/registrationRoutes';
 import { createInviteCode } from '../../server/invites/inviteCodeStore';
 import { expectDetail, pngPhoto, storedCounts, uniquePhone, webFormData, webRegistration } from './fixtures';
 import { engines, startTestServer, type TestServer } from './testServer';

@@ -51,6 +51,8 @@ describe.each(engines)('GET /health on $name', (engine) => {
     const answers = await Promise.all(Array.from({ length: 5 }, probe));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(5).fill(503));
     expect(answers[0]!.json()).toEqual({ status: 'error', detail: 'The database is not answering.' });
+    // Declared in the document as on every other 503.
+    expect(answers.map((answer) => answer.headers['retry-after'])).toEqual(Array(5).fill('5'));
     expect(watch.pings).toBe(1);
     watch.failing = false;
     expect((await probe()).statusCode).toBe(200);

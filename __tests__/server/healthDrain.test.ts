@@ -29,6 +29,7 @@ test('the drain: /health 503 for SHUTDOWN_DRAIN_SECONDS while everything else is
     status: 503,
     body: { status: 'error', detail: 'This instance is shutting down.' },
   });
+  expect((await fetch(`${server.url}/health`)).headers.get('retry-after')).toBe('5');
   expect(await statusOf(`${server.url}/health/live`)).toEqual({ status: 200, body: { status: 'ok' } });
   const check = await statusOf(`${server.url}/api/auth/validate-code/NOTACODE23`);
   expect(check).toMatchObject({ status: 200, body: { valid: false } });

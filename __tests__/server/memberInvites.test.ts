@@ -251,7 +251,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     ).toBe(true);
     expect(text).toContain(`${adaCodes[1]!.code}  unused`);
 
-    expect(await admin.revokeBranch(grace.user_id)).toMatchObject({ members: 2, revokedCodes: 5 });
+    expect(await admin.revokeBranch(grace.user_id)).toMatchObject({ members: 2, revoked_codes: 5 });
     const revoked = async (userId: string) =>
       (await codesOf(userId)).map((row) => (row.revokedAt ? 'revoked' : row.uses ? 'used' : 'open')).sort();
     expect(await revoked(grace.user_id)).toEqual(['revoked', 'revoked', 'used']);
@@ -269,7 +269,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     ).toMatchObject({ status: 'used', used: true });
     expectDetail(await register(graceCodes[1]!.code), 403, inviteCodeMessages.revoked);
 
-    expect(await admin.revokeBranch(ada.user_id)).toMatchObject({ members: 3, revokedCodes: 2 });
+    expect(await admin.revokeBranch(ada.user_id)).toMatchObject({ members: 3, revoked_codes: 2 });
     await expect(admin.revokeBranch('00000000-0000-4000-8000-000000000000')).rejects.toThrow(/No member/);
   });
 
@@ -305,7 +305,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     expect(erasedLine).toBeGreaterThan(lines.findIndex((line) => line.includes(`Ann (${a.user_id})`)));
     expect(calLine).toBeGreaterThan(erasedLine);
 
-    expect(await admin.revokeBranch(a.user_id)).toMatchObject({ members: 2, revokedCodes: 5 });
+    expect(await admin.revokeBranch(a.user_id)).toMatchObject({ members: 2, revoked_codes: 5 });
     const cStored = await db().select().from(inviteCodes).where(eq(inviteCodes.invitedBy, c.user_id));
     expect(cStored.every((row) => row.revokedAt !== null)).toBe(true);
     const before = await storedCounts(db());
@@ -322,11 +322,11 @@ describe.each(engines)('member invites on $name', (engine) => {
     const c = await linkedMember(bCode, 'Cal');
 
     const ann = await shown(a.user_id);
-    expect(ann.invitedBy).toBeNull();
+    expect(ann.invited_by).toBeNull();
     expect(ann.invites.map((invite) => [invite.code, invite.status, invite.uses])).toEqual(
       aCodes.map((code, i) => [code, i === 0 ? 'used up' : 'valid', i === 0 ? 1 : 0]),
     );
-    expect((await shown(b.user_id)).invitedBy).toEqual({ id: a.user_id, firstName: 'Ann', erased: false });
+    expect((await shown(b.user_id)).invited_by).toEqual({ id: a.user_id, first_name: 'Ann', erased: false });
 
     const erased = await server.app.inject({
       method: 'DELETE',
@@ -335,7 +335,7 @@ describe.each(engines)('member invites on $name', (engine) => {
     });
     expect(erased.statusCode).toBe(204);
     const cal = await shown(c.user_id);
-    expect(cal.invitedBy).toEqual({ id: expect.any(String), firstName: null, erased: true });
-    expect(cal.invitedBy!.id).not.toBe(b.user_id);
+    expect(cal.invited_by).toEqual({ id: expect.any(String), first_name: null, erased: true });
+    expect(cal.invited_by!.id).not.toBe(b.user_id);
   });
 });

@@ -245,9 +245,9 @@ describe.each(engines)('every operator accountable on $name', (engine) => {
       { phone: waitlisted },
     ]);
     const tree = (await cli('GET', '/api/admin/invite-tree')).json<{
-      codes: { waitlistPhone: string | null }[];
+      codes: { waitlist_phone: string | null }[];
     }>();
-    expect(tree.codes.map((code) => code.waitlistPhone).filter(Boolean)).toEqual([entry.phone]);
+    expect(tree.codes.map((code) => code.waitlist_phone).filter(Boolean)).toEqual([entry.phone]);
     const rows = (await audit()).length;
     for (const url of ['/api/admin/members', '/api/admin/waitlist', '/api/admin/invite-tree']) {
       const listed = await cli('GET', url);
@@ -259,14 +259,14 @@ describe.each(engines)('every operator accountable on $name', (engine) => {
     const [summary] = (await cli('GET', `/api/admin/members?search=${id}`)).json<Record<string, unknown>[]>();
     expect(summary!.phone).toBe(`+44 ${national.slice(0, 4)} ••• ${national.slice(-3)}`);
     expect(Object.keys(summary!).sort()).toEqual([
-      'firstName',
+      'first_name',
       'id',
-      'inviteCode',
-      'lastName',
-      'linkedAt',
-      'onboardedAt',
+      'invite_code',
+      'last_name',
+      'linked_at',
+      'onboarded_at',
       'phone',
-      'registeredAt',
+      'registered_at',
       'status',
     ]);
     // Reading the audit log is not recorded either.
@@ -303,9 +303,9 @@ describe.each(engines)('every operator accountable on $name', (engine) => {
     ['POST', '/api/admin/invite-codes', { label: 'Party \u202Etxt.exe' }],
     ['POST', '/api/admin/invite-codes', { label: 'line\nbreak' }],
     ['POST', '/api/admin/invite-codes', { label: ' \u200B ' }],
-    ['POST', '/api/admin/invite-codes/revocations', { label: 'x\u001b[2J', dryRun: true }],
-    ['POST', '/api/admin/waitlist/purge', { olderThanDays: 30, reason: 'tidy\u0007', dryRun: true }],
-    ['POST', '/api/admin/waitlist/purge', { olderThanDays: 30, reason: 'evil \u2066reason' }],
+    ['POST', '/api/admin/invite-codes/revocations', { label: 'x\u001b[2J', dry_run: true }],
+    ['POST', '/api/admin/waitlist/purge', { older_than_days: 30, reason: 'tidy\u0007', dry_run: true }],
+    ['POST', '/api/admin/waitlist/purge', { older_than_days: 30, reason: 'evil \u2066reason' }],
   ] as const)(
     '%s %s %j is refused with a sentence (4xx, never 500) and changes nothing',
     async (method, url, payload) => {

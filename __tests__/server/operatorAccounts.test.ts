@@ -70,7 +70,7 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
   const mintLink = async (name: string) => {
     const minted = await cli('POST', `/api/admin/operators/${name}/sign-in-links`, {});
     expect(minted.statusCode).toBe(201);
-    return minted.json<{ name: string; link: string; expiresAt: string }>();
+    return minted.json<{ name: string; link: string; expires_at: string }>();
   };
   /** Presses the page's button: a same-origin form post, as a browser sends it. */
   const pressSignIn = (path: string, headers: Record<string, string> = SAME_ORIGIN) =>
@@ -99,8 +99,8 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
       name: 'alice',
       // The first account is an owner.
       role: 'owner',
-      addedAt: expect.any(String),
-      lastSeenAt: null,
+      added_at: expect.any(String),
+      last_seen_at: null,
       sessions: 0,
     });
     expect((await cli('POST', '/api/admin/operators', { name: 'alice' })).json()).toEqual({
@@ -129,7 +129,7 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
   });
 
   test('a sign-in link points at APP_URL, is stored hashed, and opening it (GET, HEAD) uses nothing up', async () => {
-    const { link, name, expiresAt } = await mintLink('alice');
+    const { link, name, expires_at: expiresAt } = await mintLink('alice');
     expect(name).toBe('alice');
     expect(link).toMatch(/^https:\/\/becca\.test\/admin\/sign-in\/[A-Za-z0-9_-]{43}$/);
     const minutes = (Date.parse(expiresAt) - Date.now()) / 60_000;
@@ -257,7 +257,7 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
     const listed = await browser('GET', '/api/admin/waitlist', { cookie: session });
     expect(listed.statusCode).toBe(200);
     expect((await browser('GET', '/api/admin/operators', { cookie: session })).json()).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'alice', lastSeenAt: expect.any(String) })]),
+      expect.arrayContaining([expect.objectContaining({ name: 'alice', last_seen_at: expect.any(String) })]),
     );
     // Through a proxy too: the session does not depend on where the request comes from.
     const proxied = await browser('GET', '/api/admin/waitlist', {
@@ -400,13 +400,13 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
     const [fresh] = (await cli('GET', '/api/admin/operators'))
       .json<{ name: string }[]>()
       .filter((o) => o.name === 'dora');
-    expect(fresh).toMatchObject({ lastSeenAt: null, sessions: 0 });
+    expect(fresh).toMatchObject({ last_seen_at: null, sessions: 0 });
     await signIn('dora');
     await signIn('dora');
     const [seen] = (await cli('GET', '/api/admin/operators'))
       .json<{ name: string }[]>()
       .filter((o) => o.name === 'dora');
-    expect(seen).toMatchObject({ lastSeenAt: expect.any(String), sessions: 2 });
+    expect(seen).toMatchObject({ last_seen_at: expect.any(String), sessions: 2 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { nominations, waitlist } from '../../server/db/schema';
-import { parseAge } from '../../server/privacy/retention';
+import { parseRetentionDays } from '../../server/privacy/retention';
 import { generousRateLimits, makeInvite, pngPhoto, webFormData, webRegistration } from './fixtures';
 import { adminApi, newAdminToken, type AdminApi } from './adminApi';
 import { engines, startTestServer, type TestServer } from './testServer';
@@ -41,15 +41,19 @@ describe.each(engines)('retention purges on $name', (engine) => {
     (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
   const purge = (what: 'waitlist' | 'nominations', olderThanDays: number, dryRun: boolean) =>
-    admin.call('POST', `/api/admin/${what}/purge`, { olderThanDays, dryRun, reason: 'Retention policy' });
+    admin.call('POST', `/api/admin/${what}/purge`, {
+      older_than_days: olderThanDays,
+      dry_run: dryRun,
+      reason: 'Retention policy',
+    });
 
   test('a dry run counts the old waitlist entries and deletes nothing; a real one deletes exactly those', async () => {
-    expect(await purge('waitlist', 365, true)).toMatchObject({ count: 2, dryRun: true });
+    expect(await purge('waitlist', 365, true)).toMatchObject({ count: 2, dry_run: true });
     expect(await count(waitlist)).toBe(4);
     expect(await admin.audit({ action: 'waitlist.purge' })).toEqual([]);
     expect(await purge('waitlist', 365, false)).toMatchObject({
       count: 2,
-      dryRun: false,
+      dry_run: false,
       effect: 'deleted 2 waitlist entries older than 365 days',
     });
     expect(await count(waitlist)).toBe(2);
@@ -82,11 +86,11 @@ describe.each(engines)('retention purges on $name', (engine) => {
           remoteAddress: '127.0.0.1',
           headers: { authorization: `Bearer ${'x'.repeat(43)}` },
         });
-      const dry = await purgeAt({ olderThanDays: 1, dryRun: true });
+      const dry = await purgeAt({ older_than_days: 1, dry_run: true });
       expect(dry.statusCode).toBe(200);
-      expect(dry.json()).toMatchObject({ count: 1, dryRun: true });
-      expect((await purgeAt({ olderThanDays: 0 })).statusCode).toBe(400);
-      expect((await purgeAt({ olderThanDays: '1' })).statusCode).toBe(400);
+      expect(dry.json()).toMatchObject({ count: 1, dry_run: true });
+      expect((await purgeAt({ older_than_days: 0 })).statusCode).toBe(400);
+      expect((await purgeAt({ older_than_days: '1' })).statusCode).toBe(400);
       expect(await count(nominations)).toBe(1);
     } finally {
       await other.close();
@@ -100,10 +104,10 @@ describe('--older-than', () => {
     ['1d', 1],
     [' 30d ', 30],
   ])('%s is %i days', (text, days) => {
-    expect(parseAge(text)).toBe(days);
+    expect(parseRetentionDays(text)).toBe(days);
   });
 
   test.each(['0d', '365', '1y', '-5d', '3.5d', '999999d', ''])('"%s" is refused with a sentence', (text) => {
-    expect(() => parseAge(text)).toThrow(/--older-than wants a number of days like 365d/);
+    expect(() => parseRetentionDays(text)).toThrow(/--older-than wants a number of days like 365d/);
   });
 });

@@ -60,11 +60,11 @@ describe.each(engines)('waitlist invite on $name', (engine) => {
     // As the operator would type it: national form, spaces.
     const [invitation] = await admin.inviteFromWaitlist({ phone: '07911 200001' });
     expect(invitation!.phone).toBe('+447911200001');
-    expect(invitation!.shareUrl).toBe(`${APP_URL}/join?code=${invitation!.code}`);
-    const link = new URL(invitation!.whatsappUrl);
+    expect(invitation!.share_url).toBe(`${APP_URL}/join?code=${invitation!.code}`);
+    const link = new URL(invitation!.whatsapp_url);
     expect(`${link.origin}${link.pathname}`).toBe('https://wa.me/447911200001');
     expect(link.searchParams.get('text')).toMatch(/invited/);
-    expect(link.searchParams.get('text')).toContain(invitation!.shareUrl);
+    expect(link.searchParams.get('text')).toContain(invitation!.share_url);
     expect(await statusOf('+447911200001')).toBe('invited');
 
     const [code] = await db().select().from(inviteCodes).where(eq(inviteCodes.code, invitation!.code));
@@ -120,9 +120,9 @@ describe.each(engines)('waitlist invite on $name', (engine) => {
     await joinWaitlist('+447911200021');
     const response = await adminInvite({ phone: '07911 200021' });
     expect(response.statusCode).toBe(200);
-    const [invitation] = response.json<{ invitations: { phone: string; whatsappUrl: string }[] }>()
+    const [invitation] = response.json<{ invitations: { phone: string; whatsapp_url: string }[] }>()
       .invitations;
-    expect(invitation!.whatsappUrl).toMatch(/^https:\/\/wa\.me\/447911200021\?text=/);
+    expect(invitation!.whatsapp_url).toMatch(/^https:\/\/wa\.me\/447911200021\?text=/);
     expect(await statusOf('+447911200021')).toBe('invited');
     expectDetail(await adminInvite({ phone: '07911 200998' }), 422, /not on the waitlist/);
     expectDetail(await adminInvite({ next: null }), 400, /next/);

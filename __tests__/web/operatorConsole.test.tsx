@@ -33,14 +33,14 @@ const overview: AdminOverview = {
       { label: null, counts: { issued: 10, checked: 7, registered: 6, linked: 4, onboarded: 2 } },
     ],
   },
-  registrationsPerDay: registrationDays({ 0: 5, 3: 7, 12: 2 }),
-  waitlist: { waiting: 12, oldestWaitingSince: new Date(Date.now() - 54 * DAY_MS - 60_000).toISOString() },
+  registrations_per_day: registrationDays({ 0: 5, 3: 7, 12: 2 }),
+  waitlist: { waiting: 12, oldest_waiting_since: new Date(Date.now() - 54 * DAY_MS - 60_000).toISOString() },
 };
 
 const emptyOverview: AdminOverview = {
   funnel: { overall: { issued: 0, checked: 0, registered: 0, linked: 0, onboarded: 0 }, cohorts: [] },
-  registrationsPerDay: registrationDays(),
-  waitlist: { waiting: 0, oldestWaitingSince: null },
+  registrations_per_day: registrationDays(),
+  waitlist: { waiting: 0, oldest_waiting_since: null },
 };
 
 const signedOutAnswer = () =>
@@ -226,7 +226,7 @@ test('registrations per day: a caption that sums up the chart, every day in the 
   adminApi();
   const user = userEvent.setup();
   renderRoute('/admin');
-  const days = overview.registrationsPerDay;
+  const days = overview.registrations_per_day;
   const busiest = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',

@@ -24,37 +24,37 @@ const code = (overrides: Partial<InviteCodeView>): InviteCodeView => ({
   code: 'K7MPQ4RXTW',
   label: 'London meetup',
   uses: 0,
-  maxUses: 1,
-  expiresAt: null,
+  max_uses: 1,
+  expires_at: null,
   status: 'valid',
-  createdAt: '2026-11-20T18:00:00.000Z',
+  created_at: '2026-11-20T18:00:00.000Z',
   ...overrides,
 });
 
 const ada: MemberView = {
   id: '3f1c2a9e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
   age: 36,
   location: 'London',
   phone: '+447912345678',
   occupation: 'Programs for an engine that does not exist yet.',
-  lookingFor: ['Friendship'],
+  looking_for: ['Friendship'],
   interests: ['Numbers'],
-  inviteCode: 'K7MPQ4RXTW',
+  invite_code: 'K7MPQ4RXTW',
   status: 'linked',
-  registeredAt: '2026-11-21T09:30:00.000Z',
-  linkedAt: '2026-11-21T09:41:00.000Z',
-  onboardedAt: null,
-  linkingCodeExpiresAt: '2026-11-28T09:30:00.000Z',
-  linkingCodeUsedAt: '2026-11-21T09:41:00.000Z',
-  whoIKnow: [{ kind: 'group', name: 'Chess Club', location: 'Camden' }],
+  registered_at: '2026-11-21T09:30:00.000Z',
+  linked_at: '2026-11-21T09:41:00.000Z',
+  onboarded_at: null,
+  linking_code_expires_at: '2026-11-28T09:30:00.000Z',
+  linking_code_used_at: '2026-11-21T09:41:00.000Z',
+  who_i_know: [{ kind: 'group', name: 'Chess Club', location: 'Camden' }],
   photos: [{ position: 0, width: 960, height: 1280, bytes: 184_320 }],
 };
 
 const adaDetail: MemberDetail = {
   ...ada,
-  invitedBy: { id: '9b2e4c1d-5a6f-4e7b-8c9d-0e1f2a3b4c5d', firstName: 'Grace', erased: false },
+  invited_by: { id: '9b2e4c1d-5a6f-4e7b-8c9d-0e1f2a3b4c5d', first_name: 'Grace', erased: false },
   invites: [
     code({ code: 'P3NXQ8RTVW', label: null }),
     code({ code: 'Q4RXTWK7MP', label: null, uses: 1, status: 'used up' }),
@@ -176,8 +176,8 @@ test('invite codes: a creation the server refuses shows its detail', async () =>
 
 test('invite codes: filter by label and status; revoking the rest of a cohort shows the dry run first, then asks a reason', async () => {
   const revocation = (call: Call): RevokedInviteCodes => {
-    const dryRun = (call.body as { dryRun?: boolean }).dryRun ?? false;
-    return { codes: [code({ status: 'revoked' })], effect: 'revoked 4 codes', dryRun };
+    const dry_run = (call.body as { dry_run?: boolean }).dry_run ?? false;
+    return { codes: [code({ status: 'revoked' })], effect: 'revoked 4 codes', dry_run };
   };
   const calls = consoleApi({
     'GET /api/admin/invite-codes': () => [code({})],
@@ -197,7 +197,7 @@ test('invite codes: filter by label and status; revoking the rest of a cohort sh
   expect(check).toHaveTextContent(
     'A dry run found that this would have: revoked 4 codes. Nothing has changed yet.',
   );
-  expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { label: 'London meetup', dryRun: true } });
+  expect(calls.at(-1)).toMatchObject({ method: 'POST', body: { label: 'London meetup', dry_run: true } });
   expect(within(check).getByRole('heading', { name: 'Check what will change' })).toHaveFocus();
   const confirm = within(check).getByRole('button', { name: 'Revoke the cohort’s codes' });
   expect(confirm).toBeDisabled();
@@ -205,7 +205,7 @@ test('invite codes: filter by label and status; revoking the rest of a cohort sh
   await user.click(confirm);
   expect(await screen.findByText('Done: revoked 4 codes.')).toBeInTheDocument();
   expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-    { label: 'London meetup', dryRun: true },
+    { label: 'London meetup', dry_run: true },
     { label: 'London meetup', reason: 'The event is over' },
   ]);
 });
@@ -231,7 +231,7 @@ const waiting: WaitlistListEntry[] = [
     phone: '+44 7912 ••• 678',
     email: null,
     name: 'Ada',
-    joinedAt: '2026-10-02T09:14:00.000Z',
+    joined_at: '2026-10-02T09:14:00.000Z',
     status: 'waiting',
   },
   {
@@ -239,7 +239,7 @@ const waiting: WaitlistListEntry[] = [
     phone: '+44 7700 ••• 123',
     email: null,
     name: null,
-    joinedAt: '2026-10-03T09:14:00.000Z',
+    joined_at: '2026-10-03T09:14:00.000Z',
     status: 'waiting',
   },
 ];
@@ -248,8 +248,8 @@ const invitationsFor = (phones: string[]): WaitlistInvitations => ({
   invitations: phones.map((phone, index) => ({
     phone,
     code: `CODE${index}XYZ`,
-    shareUrl: `https://becca.example.org/join?code=CODE${index}XYZ`,
-    whatsappUrl: `https://wa.me/${phone.slice(1)}?text=You%E2%80%99re%20invited`,
+    share_url: `https://becca.example.org/join?code=CODE${index}XYZ`,
+    whatsapp_url: `https://wa.me/${phone.slice(1)}?text=You%E2%80%99re%20invited`,
   })),
   effect: `invited ${phones.length} waitlist ${phones.length === 1 ? 'entry' : 'entries'}`,
 });
@@ -310,7 +310,7 @@ test('waitlist: purge shows the dry run’s count before it asks for a reason', 
       count: 4,
       cutoff: '2025-11-25T10:00:00.000Z',
       effect: 'deleted 4 waitlist entries older than 365 days',
-      dryRun: Boolean((call.body as { dryRun?: boolean }).dryRun),
+      dry_run: Boolean((call.body as { dry_run?: boolean }).dry_run),
     }),
   });
   const user = userEvent.setup();
@@ -325,8 +325,8 @@ test('waitlist: purge shows the dry run’s count before it asks for a reason', 
     await screen.findByText('Done: deleted 4 waitlist entries older than 365 days.'),
   ).toBeInTheDocument();
   expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-    { olderThanDays: 365, dryRun: true },
-    { olderThanDays: 365, reason: 'Yearly retention' },
+    { older_than_days: 365, dry_run: true },
+    { older_than_days: 365, reason: 'Yearly retention' },
   ]);
 });
 
@@ -372,7 +372,7 @@ test('members: erasing takes the dry run, a reason and the member’s name typed
     [`DELETE /api/admin/members/${ada.id}`]: (call): MemberErased => ({
       erased: true,
       effect: 'erased a member: 1 photo, 1 network entry, 0 nominations, 1 unused invite code',
-      dryRun: Boolean((call.body as { dryRun?: boolean }).dryRun),
+      dry_run: Boolean((call.body as { dry_run?: boolean }).dry_run),
     }),
   });
   const user = userEvent.setup();
@@ -394,7 +394,7 @@ test('members: erasing takes the dry run, a reason and the member’s name typed
   const erased = await screen.findByRole('heading', { level: 1, name: 'Member erased' });
   await waitFor(() => expect(erased).toHaveFocus());
   expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
-    { dryRun: true },
+    { dry_run: true },
     { reason: 'Asked by e-mail' },
   ]);
 });
@@ -403,8 +403,8 @@ test('members: revoking a branch shows the dry run first; a refusal shows the se
   consoleApi({
     [`GET /api/admin/members/${ada.id}`]: () => adaDetail,
     [`POST /api/admin/members/${ada.id}/branch-revocation`]: (call) =>
-      (call.body as { dryRun?: boolean }).dryRun
-        ? { members: 3, revokedCodes: 7, effect: 'revoked 7 codes across 3 members', dryRun: true }
+      (call.body as { dry_run?: boolean }).dry_run
+        ? { members: 3, revoked_codes: 7, effect: 'revoked 7 codes across 3 members', dry_run: true }
         : failure('The database is not answering.', 503),
   });
   const user = userEvent.setup();
@@ -430,11 +430,11 @@ const failedEvent: WebhookEventView = {
   type: 'member.linked',
   status: 'failed',
   attempts: 8,
-  lastStatus: 503,
-  lastError: null,
-  nextAttemptAt: '2026-11-25T10:00:00.000Z',
-  createdAt: '2026-11-24T10:00:00.000Z',
-  deliveredAt: null,
+  last_status: 503,
+  last_error: null,
+  next_attempt_at: '2026-11-25T10:00:00.000Z',
+  created_at: '2026-11-24T10:00:00.000Z',
+  delivered_at: null,
 };
 
 test('webhooks: recent events with status, attempts and last answer; retry one', async () => {
@@ -447,8 +447,8 @@ test('webhooks: recent events with status, attempts and last answer; retry one',
         type: 'member.registered',
         status: 'delivered',
         attempts: 1,
-        lastStatus: 200,
-        deliveredAt: '2026-11-24T10:00:01.000Z',
+        last_status: 200,
+        delivered_at: '2026-11-24T10:00:01.000Z',
       },
     ],
     [`POST /api/admin/webhook-events/${failedEvent.id}/retry`]: (): WebhookRetried => ({

@@ -11,18 +11,27 @@ import { acquireDataDirLock, readLockOwner } from '../dataDirLock';
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from '../db/database';
 import { migrateDatabase } from '../db/migrateDatabase';
 import { readAdminToken } from '../operator/adminToken';
+import {
+  adminPaths,
+  adminUrl,
+  type AdminAnswer,
+  type AdminOperationId,
+  type AdminRequest,
+} from '../../src/domain/contracts/adminPaths';
+
+/** One operation's method: its request's parts, or no argument when it has none. */
+type OperationCall<Id extends AdminOperationId> = keyof AdminRequest<Id> extends never
+  ? () => Promise<AdminAnswer<Id>>
+  : (request: AdminRequest<Id>) => Promise<AdminAnswer<Id>>;
 
 /**
  * The operator's commands are clients of the admin API (`/api/admin/…`, server/routes/adminRoutes.ts),
- * its one implementation: this is how they reach it.
+ * its one implementation: this is how they reach it. Each operation is a method named by its
+ * operationId (`admin.listInviteCodes({ query: {} })`), with its path and method from `adminPaths` and
+ * its parts and answer from the contracts: a wrong path or body does not type-check. A refusal (any
+ * status but 2xx) throws AdminRefusal with its detail.
  */
-export interface AdminClient {
-  /** The route's JSON answer; a refusal (any status but 2xx) throws AdminRefusal with its detail. */
-  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
-  /** A POST route's answer as bytes (a backup archive); a refusal throws AdminRefusal as `call` does. */
-  download(path: string): Promise<Uint8Array>;
-  close(): Promise<void>;
-}
+export type AdminClient = { [Id in AdminOperationId]: OperationCall<Id> } & { close(): Promise<void> };
 
 /** The admin API said no: its status and its one sentence. */
 export class AdminRefusal extends Error {
@@ -35,7 +44,7 @@ export class AdminRefusal extends Error {
 }
 
 /** Who runs the command, for the audit trail: `<os user>@<host>` (the server prefixes `cli:`). */
-function whoRunsThis(): string {
+export function whoRunsThis(): string {
   let user = 'unknown';
   try {
     user = os.userInfo().username;
@@ -45,10 +54,47 @@ function whoRunsThis(): string {
   return `${user}@${os.hostname()}`;
 }
 
-function answerOf<T>(status: number, json: unknown): T {
-  if (status >= 200 && status < 300) return json as T;
-  const detail = (json as { detail?: unknown } | undefined)?.detail;
-  throw new AdminRefusal(status, typeof detail === 'string' ? detail : `The server answered ${status}.`);
+/** What a transport brings back: the status and the body's bytes. */
+interface RawAnswer {
+  status: number;
+  bytes: Uint8Array;
+}
+type Transport = (method: string, url: string, body: unknown) => Promise<RawAnswer>;
+
+function jsonOf(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every operation of `adminPaths` over one transport. The answer is the contract's type: the route
+ * declares the same schema and the server's serializer answers by it. The backup is the one answer
+ * in bytes; every other is JSON.
+ */
+function adminOperations(send: Transport): Omit<AdminClient, 'close'> {
+  const call = async (id: AdminOperationId, request: AdminParts = {}) => {
+    const { status, bytes } = await send(adminPaths[id].method, adminUrl(id, request), request.body);
+    if (status < 200 || status >= 300) {
+      const detail = (jsonOf(bytes) as { detail?: unknown } | undefined)?.detail;
+      throw new AdminRefusal(status, typeof detail === 'string' ? detail : `The server answered ${status}.`);
+    }
+    return id === 'createBackup' ? bytes : jsonOf(bytes);
+  };
+  return Object.fromEntries(
+    (Object.keys(adminPaths) as AdminOperationId[]).map((id) => [
+      id,
+      (request?: AdminParts) => call(id, request),
+    ]),
+  ) as unknown as Omit<AdminClient, 'close'>;
+}
+
+interface AdminParts {
+  params?: Record<string, string>;
+  query?: object;
+  body?: unknown;
 }
 
 const jsonType = (body: unknown): Record<string, string> =>
@@ -63,15 +109,10 @@ function serverClient(baseUrl: string, token: string): AdminClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   return {
-    call: async (method, path, body) => {
-      const response = await send(method, path, body);
-      return answerOf(response.status, await response.json().catch(() => undefined));
-    },
-    download: async (path) => {
-      const response = await send('POST', path);
-      if (!response.ok) answerOf(response.status, await response.json().catch(() => undefined));
-      return new Uint8Array(await response.arrayBuffer());
-    },
+    ...adminOperations(async (method, url, body) => {
+      const response = await send(method, url, body);
+      return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+    }),
     close: async () => {},
   };
 }
@@ -97,28 +138,15 @@ export function injectClient(
       },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
-  const jsonOf = (response: { json(): unknown }): unknown => {
-    try {
-      return response.json();
-    } catch {
-      return undefined;
-    }
-  };
   return {
-    call: async (method, path, body) => {
-      const response = await send(method, path, body);
-      return answerOf(response.statusCode, jsonOf(response));
-    },
-    download: async (path) => {
-      const response = await send('POST', path);
-      if (response.statusCode >= 300) answerOf(response.statusCode, jsonOf(response));
-      return new Uint8Array(response.rawPayload);
-    },
+    ...adminOperations(async (method, url, body) => {
+      const response = await send(method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, body);
+      return { status: response.statusCode, bytes: new Uint8Array(response.rawPayload) };
+    }),
     close,
   };
 }
 
-/** Builds the app on a database this process opened, for its admin routes alone. */
 async function inProcessClient(database: Database, release = () => {}): Promise<AdminClient> {
   try {
     const settings = readSettings();

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
 import { calendarDateProblem } from '../../src/domain/calendarDate';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
@@ -42,19 +41,18 @@ async function main() {
     printError(text`${nothingHere}`);
     return;
   }
-  const query = new URLSearchParams(
-    Object.entries({
-      action: values.action,
-      target: values.target,
-      actor: values.actor,
-      session: values.session,
-      since: values.since,
-    }).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
+  const query = {
+    action: values.action,
+    target: values.target,
+    actor: values.actor,
+    session: values.session,
+    since: values.since,
+  };
+  const filtered = Object.values(query).some((value) => value !== undefined);
   await runAdminCommand(async (admin) => {
-    const entries = await admin.call<AuditEntry[]>('GET', `/api/admin/audit${query.size ? `?${query}` : ''}`);
+    const entries = await admin.listAuditEntries({ query });
     if (!entries.length) {
-      print(text`No operator actions recorded${query.size ? ' that match' : ''}.`);
+      print(text`No operator actions recorded${filtered ? ' that match' : ''}.`);
       return;
     }
     print(

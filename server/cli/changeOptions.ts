@@ -11,8 +11,8 @@ export const changeOptionSpecs = {
 export function changeOptions(values: {
   reason?: string;
   'dry-run'?: boolean;
-}): Required<Pick<OperatorChange, 'dryRun'>> & Pick<OperatorChange, 'reason'> {
-  return { reason: values.reason?.trim() || undefined, dryRun: values['dry-run'] ?? false };
+}): Required<Pick<OperatorChange, 'dry_run'>> & Pick<OperatorChange, 'reason'> {
+  return { reason: values.reason?.trim() || undefined, dry_run: values['dry-run'] ?? false };
 }
 
 /** The line a dry run ends with. */
@@ -22,7 +22,7 @@ export const NOTHING_CHANGED: Text = text`Dry run: nothing was changed or record
  * A whole number from `min` to `max` typed as an option, or the sentence saying what is wanted. The
  * admin API refuses anything else too; asking here first gives the operator their own flag's name.
  */
-export function wholeNumber(typed: string, flag: string, min: number, max: number): number {
+export function wholeNumberOption(typed: string, flag: string, min: number, max: number): number {
   const value = Number(typed);
   if (!/^\d+$/.test(typed.trim()) || value < min || value > max) {
     throw new Error(`${flag} must be a whole number from ${min} to ${max}`);

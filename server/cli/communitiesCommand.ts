@@ -1,12 +1,8 @@
 import { parseArgs } from 'node:util';
-import type {
-  CommunityApplicationList,
-  CommunityDeclined,
-  OrganiserSignIn,
-} from '../../src/domain/contracts/adminCommunities';
+import type { OrganiserSignIn } from '../../src/domain/contracts/adminCommunities';
 import { limits } from '../../src/domain/limits';
 import { noDataYet } from '../admin/adminClient';
-import { wholeNumber } from './changeOptions';
+import { wholeNumberOption } from './changeOptions';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { CommandFailure, lines, print, printError, shortTime, table, text } from './operatorOutput';
 import { runAdminCommand } from './runAdminCommand';
@@ -51,7 +47,7 @@ async function main() {
   const quota =
     values.quota === undefined
       ? undefined
-      : wholeNumber(values.quota, '--quota', limits.community.quota.min, limits.community.quota.max);
+      : wholeNumberOption(values.quota, '--quota', limits.community.quota.min, limits.community.quota.max);
   const nothingHere = await noDataYet();
   if (nothingHere) {
     printError(text`${nothingHere}`);
@@ -59,14 +55,10 @@ async function main() {
     return;
   }
   await runAdminCommand(async (admin) => {
-    const application = `/api/admin/community-applications/${encodeURIComponent(id ?? '')}`;
     const reason = values.reason?.trim() || undefined;
     switch (command) {
       case 'list': {
-        const { community_applications: rows } = await admin.call<CommunityApplicationList>(
-          'GET',
-          '/api/admin/community-applications',
-        );
+        const { community_applications: rows } = await admin.listCommunityApplications();
         if (!rows.length) return print(text`No community has applied yet.`);
         print(
           table(
@@ -88,19 +80,17 @@ async function main() {
       }
       case 'approve':
         return printSignIn(
-          await admin.call<OrganiserSignIn>('POST', `${application}/approval`, { quota, reason }),
+          await admin.approveCommunityApplication({ params: { id: id! }, body: { quota, reason } }),
         );
       case 'decline': {
-        const declined = await admin.call<CommunityDeclined>('POST', `${application}/decline`, { reason });
+        const declined = await admin.declineCommunityApplication({
+          params: { id: id! },
+          body: { reason: reason! },
+        });
         return print(text`${declined.effect[0]!.toUpperCase()}${declined.effect.slice(1)}.`);
       }
       case 'sign-in-link':
-        return printSignIn(
-          await admin.call<OrganiserSignIn>(
-            'POST',
-            `/api/admin/communities/${encodeURIComponent(id ?? '')}/sign-in-link`,
-          ),
-        );
+        return printSignIn(await admin.createOrganiserSignInLink({ params: { id: id! } }));
     }
   });
 }

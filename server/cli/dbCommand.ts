@@ -44,7 +44,7 @@ async function backup(file: string, replace: boolean): Promise<void> {
     // The server has the folder open: only it can read it consistently (and it records the backup).
     const admin = await connectAdmin();
     try {
-      archive = await admin.download('/api/admin/backups');
+      archive = await admin.createBackup();
     } finally {
       await admin.close();
     }

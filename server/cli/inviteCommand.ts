@@ -1,16 +1,9 @@
 import { parseArgs } from 'node:util';
-import type {
-  BranchRevocation,
-  CreatedInviteCodes,
-  GrantedInvites,
-  InviteCodeView,
-  InviteTree,
-  RevokedInviteCodes,
-} from '../../src/domain/contracts/adminInviteCodes';
-import { MAX_CODES_PER_BATCH, MAX_USES_PER_CODE } from '../../src/domain/contracts/adminInviteCodes';
+import type { InviteCodeView } from '../../src/domain/contracts/adminInviteCodes';
+import { limits } from '../../src/domain/limits';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
-import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumber } from './changeOptions';
+import { changeOptions, changeOptionSpecs, NOTHING_CHANGED, wholeNumberOption } from './changeOptions';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { formatInviteTree } from './inviteTreeText';
 import {
@@ -44,17 +37,12 @@ function inviteTable(rows: InviteCodeView[]): Text {
     rows.map((row) => [
       row.code,
       row.label,
-      `${row.uses}/${row.maxUses}`,
-      row.expiresAt ? row.expiresAt.slice(0, 10) : 'never',
+      `${row.uses}/${row.max_uses}`,
+      row.expires_at ? row.expires_at.slice(0, 10) : 'never',
       row.status,
     ]),
   );
 }
-
-const path = {
-  codes: '/api/admin/invite-codes',
-  member: (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}`,
-};
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -76,8 +64,8 @@ async function main() {
   try {
     if (command === 'create') {
       create = {
-        count: wholeNumber(values.count, '--count', 1, MAX_CODES_PER_BATCH),
-        uses: wholeNumber(values.uses, '--uses', 1, MAX_USES_PER_CODE),
+        count: wholeNumberOption(values.count, '--count', 1, limits.admin.codesPerBatchMax),
+        uses: wholeNumberOption(values.uses, '--uses', 1, limits.admin.usesPerCodeMax),
       };
       if (values.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.expires)) {
         throw new Error(`--expires wants a date like 2026-12-31, got "${values.expires}"`);
@@ -107,26 +95,23 @@ async function main() {
   await runAdminCommand(async (admin) => {
     switch (command) {
       case 'create': {
-        const { codes } = await admin.call<CreatedInviteCodes>('POST', path.codes, {
-          ...create,
-          label: values.label,
-          expires: values.expires,
+        const { codes } = await admin.createInviteCodes({
+          body: { ...create, label: values.label, expires: values.expires },
         });
         const first = codes[0]!;
-        const expiry = first.expiresAt ? `, expires ${first.expiresAt.slice(0, 10)}` : '';
+        const expiry = first.expires_at ? `, expires ${first.expires_at.slice(0, 10)}` : '';
         const label = first.label === null ? '' : `, label "${first.label}"`;
         printError(
           codes.length === 1
-            ? text`Created an invite code for ${first.maxUses} use(s)${expiry}.`
-            : text`Created ${codes.length} invite codes for ${first.maxUses} use(s) each${label}${expiry}.`,
+            ? text`Created an invite code for ${first.max_uses} use(s)${expiry}.`
+            : text`Created ${codes.length} invite codes for ${first.max_uses} use(s) each${label}${expiry}.`,
         );
         // The codes alone on stdout, one a line (the last line for one code), for scripts.
         print(...codes.map((view) => text`${view.code}`));
         return;
       }
       case 'list': {
-        const query = values.label === undefined ? '' : `?label=${encodeURIComponent(values.label)}`;
-        const rows = await admin.call<InviteCodeView[]>('GET', `${path.codes}${query}`);
+        const rows = await admin.listInviteCodes({ query: { label: values.label } });
         print(
           rows.length
             ? inviteTable(rows)
@@ -139,46 +124,39 @@ async function main() {
           throw new CommandFailure(lines([text`revoke needs a code or --label.`, USAGE]));
         }
         const which = args.length ? { codes: args } : { label: values.label };
-        const result = await admin.call<RevokedInviteCodes>('POST', `${path.codes}/revocations`, {
-          ...which,
-          ...change,
-        });
-        const verb = result.dryRun ? 'Would revoke' : 'Revoked';
+        const result = await admin.revokeInviteCodes({ body: { ...which, ...change } });
+        const verb = result.dry_run ? 'Would revoke' : 'Revoked';
         if (!result.codes.length) print(text`No code of that label admits anyone: nothing to revoke.`);
         for (const view of result.codes)
-          print(text`${verb} ${view.code} (${view.uses}/${view.maxUses} uses).`);
-        if (result.dryRun) print(NOTHING_CHANGED);
+          print(text`${verb} ${view.code} (${view.uses}/${view.max_uses} uses).`);
+        if (result.dry_run) print(NOTHING_CHANGED);
         return;
       }
       case 'grant': {
         const [userId, amount] = args;
         if (!userId || !amount)
           throw new CommandFailure(lines([text`grant needs a member id and a number.`, USAGE]));
-        const count = wholeNumber(amount, 'N', 1, 100);
-        const { unused } = await admin.call<GrantedInvites>('POST', `${path.member(userId)}/invite-grants`, {
-          count,
-          reason: change.reason,
+        const count = wholeNumberOption(amount, 'N', 1, limits.admin.grantMax);
+        const { unused } = await admin.grantMemberInvites({
+          params: { user_id: userId },
+          body: { count, reason: change.reason },
         });
         print(text`Granted ${count} invite code(s) to ${userId}; they now have ${unused} unused.`);
         return;
       }
       case 'tree': {
-        print(formatInviteTree(await admin.call<InviteTree>('GET', '/api/admin/invite-tree')));
+        print(formatInviteTree(await admin.getInviteTree()));
         return;
       }
       case 'revoke-branch': {
         const [userId] = args;
         if (!userId) throw new CommandFailure(lines([text`revoke-branch needs a member id.`, USAGE]));
-        const result = await admin.call<BranchRevocation>(
-          'POST',
-          `${path.member(userId)}/branch-revocation`,
-          change,
-        );
-        const verb = result.dryRun ? 'Would revoke' : 'Revoked';
+        const result = await admin.revokeInviteBranch({ params: { user_id: userId }, body: change });
+        const verb = result.dry_run ? 'Would revoke' : 'Revoked';
         print(
-          text`${verb} ${result.revokedCodes} unused code(s) across ${result.members} member(s) of that branch.`,
+          text`${verb} ${result.revoked_codes} unused code(s) across ${result.members} member(s) of that branch.`,
         );
-        if (result.dryRun) print(NOTHING_CHANGED);
+        if (result.dry_run) print(NOTHING_CHANGED);
         return;
       }
     }

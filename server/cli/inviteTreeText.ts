@@ -12,12 +12,12 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 function codeState(code: InviteTreeCode): string {
   if (code.revoked) return 'revoked';
-  return code.uses >= code.maxUses ? 'used' : 'unused';
+  return code.uses >= code.max_uses ? 'used' : 'unused';
 }
 
 function memberLine(member: InviteTreeMember): Text {
   if (member.erased) return text`(erased member)`;
-  return text`${member.firstName} (${member.id}) registered ${member.registeredAt?.slice(0, 10) ?? ''}`;
+  return text`${member.first_name} (${member.id}) registered ${member.registered_at?.slice(0, 10) ?? ''}`;
 }
 
 /**
@@ -25,10 +25,10 @@ function memberLine(member: InviteTreeMember): Text {
  * and under each member the codes of their quota (used ones lead on to the friend who used them).
  */
 export function formatInviteTree({ codes, members }: InviteTree): Text {
-  const membersByCode = groupBy(members, (member) => member.inviteCode);
+  const membersByCode = groupBy(members, (member) => member.invite_code);
   const codesByMember = groupBy(
-    codes.filter((code) => code.invitedBy !== null),
-    (code) => code.invitedBy!,
+    codes.filter((code) => code.invited_by !== null),
+    (code) => code.invited_by!,
   );
   const lines: Text[] = [];
 
@@ -48,10 +48,10 @@ export function formatInviteTree({ codes, members }: InviteTree): Text {
     });
   };
 
-  for (const root of codes.filter((code) => code.invitedBy === null)) {
-    const origin = root.waitlistPhone ? `waitlist ${root.waitlistPhone}` : (root.label ?? 'operator');
+  for (const root of codes.filter((code) => code.invited_by === null)) {
+    const origin = root.waitlist_phone ? `waitlist ${root.waitlist_phone}` : (root.label ?? 'operator');
     lines.push(
-      text`${root.code}  ${origin}  ${root.uses}/${root.maxUses} uses${root.revoked ? '  revoked' : ''}`,
+      text`${root.code}  ${origin}  ${root.uses}/${root.max_uses} uses${root.revoked ? '  revoked' : ''}`,
     );
     drawMembers(root.code, '');
   }

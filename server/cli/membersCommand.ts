@@ -1,11 +1,5 @@
 import { parseArgs } from 'node:util';
-import type {
-  MemberDetail,
-  MemberErased,
-  MemberExportList,
-  MemberSummary,
-  MemberView,
-} from '../../src/domain/contracts/adminMembers';
+import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs, NOTHING_CHANGED } from './changeOptions';
@@ -53,20 +47,20 @@ const EXPORT_COLUMNS = [
 function exportRow(member: MemberView): (string | number | null)[] {
   return [
     member.id,
-    member.firstName,
-    member.lastName,
+    member.first_name,
+    member.last_name,
     member.age,
     member.location,
     member.phone,
     member.occupation,
-    member.lookingFor.join('; '),
+    member.looking_for.join('; '),
     member.interests.join('; '),
-    member.whoIKnow.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; '),
-    member.inviteCode,
+    member.who_i_know.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; '),
+    member.invite_code,
     member.status,
-    member.registeredAt,
-    member.linkedAt,
-    member.onboardedAt,
+    member.registered_at,
+    member.linked_at,
+    member.onboarded_at,
   ];
 }
 
@@ -76,49 +70,50 @@ function listing(members: MemberSummary[]): Text {
     ['ID', 'NAME', 'PHONE', 'STATUS', 'REGISTERED', 'LINKED', 'ONBOARDED', 'INVITED BY'],
     members.map((member) => [
       member.id,
-      `${member.firstName} ${member.lastName}`,
+      `${member.first_name} ${member.last_name}`,
       member.phone,
       member.status,
-      shortTime(member.registeredAt),
-      shortTime(member.linkedAt),
-      shortTime(member.onboardedAt),
-      member.inviteCode,
+      shortTime(member.registered_at),
+      shortTime(member.linked_at),
+      shortTime(member.onboarded_at),
+      member.invite_code,
     ]),
   );
 }
 
 function inviterOf(member: MemberDetail): string {
-  if (!member.invitedBy) return 'an operator’s code';
-  if (member.invitedBy.erased) return 'a member who has erased their account';
-  return `${member.invitedBy.firstName ?? ''} (${member.invitedBy.id})`;
+  if (!member.invited_by) return 'an operator’s code';
+  if (member.invited_by.erased) return 'a member who has erased their account';
+  return `${member.invited_by.first_name ?? ''} (${member.invited_by.id})`;
 }
 
 function details(member: MemberDetail): Text {
-  const linkingCode = member.linkingCodeUsedAt
-    ? `used ${shortTime(member.linkingCodeUsedAt)}`
-    : `unused, expires ${shortTime(member.linkingCodeExpiresAt)}`;
+  const linkingCode = member.linking_code_used_at
+    ? `used ${shortTime(member.linking_code_used_at)}`
+    : `unused, expires ${shortTime(member.linking_code_expires_at)}`;
   return fields([
     ['id', member.id],
-    ['name', `${member.firstName} ${member.lastName}`],
+    ['name', `${member.first_name} ${member.last_name}`],
     ['age', String(member.age)],
     ['location', member.location],
     ['phone', member.phone],
     ['occupation', member.occupation],
-    ['looking for', member.lookingFor.join(', ') || '-'],
+    ['looking for', member.looking_for.join(', ') || '-'],
     ['interests', member.interests.join(' | ') || '-'],
-    ['invited by code', member.inviteCode],
+    ['invited by code', member.invite_code],
     ['invited by', inviterOf(member)],
     [
       'their invites',
-      member.invites.map((code) => `${code.code} ${code.status} (${code.uses}/${code.maxUses})`).join(', ') ||
-        '-',
+      member.invites
+        .map((code) => `${code.code} ${code.status} (${code.uses}/${code.max_uses})`)
+        .join(', ') || '-',
     ],
     ['status', member.status],
-    ['registered', shortTime(member.registeredAt)],
-    ['linked', shortTime(member.linkedAt)],
-    ['onboarded', shortTime(member.onboardedAt)],
+    ['registered', shortTime(member.registered_at)],
+    ['linked', shortTime(member.linked_at)],
+    ['onboarded', shortTime(member.onboarded_at)],
     ['linking code', linkingCode],
-    ...member.whoIKnow.map((entry, i): [string, Value] => [
+    ...member.who_i_know.map((entry, i): [string, Value] => [
       i === 0 ? 'who I know' : '',
       `${entry.name} (${entry.kind}, ${entry.location})`,
     ]),
@@ -128,8 +123,6 @@ function details(member: MemberDetail): Text {
     ]),
   ]);
 }
-
-const memberPath = (id: string) => `/api/admin/members/${encodeURIComponent(id)}`;
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -156,22 +149,22 @@ async function main() {
   await runAdminCommand(async (admin) => {
     switch (command) {
       case 'list':
-        print(listing(await admin.call<MemberSummary[]>('GET', '/api/admin/members')));
+        print(listing(await admin.listMembers({ query: {} })));
         return;
       case 'export': {
-        const { members } = await admin.call<MemberExportList>('POST', '/api/admin/members/exports');
+        const { members } = await admin.exportMembers();
         print(csv(EXPORT_COLUMNS, members.map(exportRow)));
         return;
       }
       case 'show': {
         if (!id) throw new CommandFailure(lines([text`show needs a member id.`, USAGE]));
-        print(details(await admin.call<MemberDetail>('GET', memberPath(id))));
+        print(details(await admin.getMember({ params: { id } })));
         return;
       }
       case 'delete': {
         if (!id) throw new CommandFailure(lines([text`delete needs a member id.`, USAGE]));
-        if (change.dryRun) {
-          const { effect } = await admin.call<MemberErased>('DELETE', memberPath(id), change);
+        if (change.dry_run) {
+          const { effect } = await admin.deleteMember({ params: { id }, body: change });
           print(text`Dry run: would have ${effect}.`, NOTHING_CHANGED);
           return;
         }
@@ -181,7 +174,7 @@ async function main() {
           process.exitCode = 1;
           return;
         }
-        await admin.call<MemberErased>('DELETE', memberPath(id), change);
+        await admin.deleteMember({ params: { id }, body: change });
         print(text`Erased member ${id}.`);
         return;
       }

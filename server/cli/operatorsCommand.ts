@@ -1,9 +1,4 @@
 import { parseArgs } from 'node:util';
-import type {
-  OperatorRoleChanged,
-  OperatorView,
-  SignInLink,
-} from '../../src/domain/contracts/adminOperators';
 import { isOperatorRole, operatorRoles, type OperatorRole } from '../../src/domain/operatorRoles';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
@@ -79,22 +74,23 @@ async function main() {
   }
 
   await runAdminCommand(async (admin) => {
-    const operatorPath = `/api/admin/operators/${encodeURIComponent(name ?? '')}`;
+    // Both were checked above, with the usage to show when missing.
+    const params = { name: name ?? '' };
     switch (command) {
       case 'add': {
-        const added = await admin.call<OperatorView>('POST', '/api/admin/operators', { name, role });
+        const added = await admin.createOperator({ body: { name: params.name, role } });
         print(
           text`Added operator ${added.name} (${added.role}). Sign them in with: npm run --silent operators -- sign-in-link ${added.name}`,
         );
         return;
       }
       case 'role': {
-        const changed = await admin.call<OperatorRoleChanged>('PUT', `${operatorPath}/role`, { role });
+        const changed = await admin.setOperatorRole({ params, body: { role: role! } });
         print(text`${changed.effect[0]!.toUpperCase()}${changed.effect.slice(1)}.`);
         return;
       }
       case 'list': {
-        const operators = await admin.call<OperatorView[]>('GET', '/api/admin/operators');
+        const operators = await admin.listOperators();
         if (!operators.length) {
           print(text`No operators yet. Add one with: npm run operators -- add NAME`);
           return;
@@ -105,8 +101,8 @@ async function main() {
             operators.map((operator) => [
               operator.name,
               operator.role,
-              shortTime(operator.addedAt),
-              shortTime(operator.lastSeenAt),
+              shortTime(operator.added_at),
+              shortTime(operator.last_seen_at),
               operator.sessions,
             ]),
           ),
@@ -114,17 +110,17 @@ async function main() {
         return;
       }
       case 'remove': {
-        await admin.call('DELETE', operatorPath);
+        await admin.removeOperator({ params });
         print(
           text`Removed operator ${name!.toLowerCase()}: their sessions have ended and their links no longer work.`,
         );
         return;
       }
       case 'sign-in-link': {
-        const link = await admin.call<SignInLink>('POST', `${operatorPath}/sign-in-links`);
+        const link = await admin.createSignInLink({ params });
         // The link alone on stdout, so that `npm run --silent` hands a script nothing else.
         printError(
-          text`A one-time sign-in link for ${link.name}, valid until ${shortTime(link.expiresAt)} UTC (15 minutes):`,
+          text`A one-time sign-in link for ${link.name}, valid until ${shortTime(link.expires_at)} UTC (15 minutes):`,
         );
         print(text`${link.link}`);
         return;

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { PurgeOutcome } from '../../src/domain/contracts/adminWaitlist';
-import { parseAge } from '../privacy/retention';
+import { parseRetentionDays } from '../privacy/retention';
 import { runAdminCommand } from './runAdminCommand';
 import { changeOptions, changeOptionSpecs } from './changeOptions';
 import { failureText, print, printError, text } from './operatorOutput';
@@ -34,22 +33,20 @@ export async function runPurgeCommand(
     });
     const age = values['older-than'] ?? defaultOlderThan;
     if (!age) throw new Error('purge needs --older-than, e.g. --older-than 365d');
-    olderThanDays = parseAge(age);
+    olderThanDays = parseRetentionDays(age);
     change = changeOptions(values);
-    if (!values.yes) change.dryRun = true;
+    if (!values.yes) change.dry_run = true;
   } catch (error) {
     printError(failureText(error));
     process.exitCode = 1;
     return;
   }
   await runAdminCommand(async (admin) => {
-    const result = await admin.call<PurgeOutcome>('POST', `/api/admin/${what}/purge`, {
-      olderThanDays,
-      ...change,
-    });
+    const purge = what === 'waitlist' ? admin.purgeWaitlist : admin.purgeNominations;
+    const result = await purge({ body: { older_than_days: olderThanDays, ...change } });
     const { rows, verb } = WHAT[what];
     const which = `${rows} that ${verb} before ${result.cutoff.slice(0, 10)} (older than ${olderThanDays} days)`;
-    if (!result.dryRun) {
+    if (!result.dry_run) {
       print(text`Deleted ${result.count} ${which}.`);
     } else {
       print(text`Dry run: ${result.count} ${which} would be deleted.`);

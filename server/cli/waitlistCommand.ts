@@ -1,13 +1,9 @@
 import { parseArgs } from 'node:util';
-import type {
-  WaitlistEntryView,
-  WaitlistExport,
-  WaitlistInvitations,
-  WaitlistListEntry,
-} from '../../src/domain/contracts/adminWaitlist';
+import type { WaitlistEntryView, WaitlistListEntry } from '../../src/domain/contracts/adminWaitlist';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
-import { wholeNumber } from './changeOptions';
+import { wholeNumberOption } from './changeOptions';
+import { limits } from '../../src/domain/limits';
 import { chosenCommand, runCommandLine } from './commandLine';
 import { runPurgeCommand } from './purgeCommand';
 import { CommandFailure, csv, lines, print, printError, row, text, type Text } from './operatorOutput';
@@ -25,13 +21,13 @@ const CSV_HEADER = ['phone', 'email', 'name', 'joined_at'];
 function toCsv(rows: WaitlistEntryView[]): Text {
   return csv(
     CSV_HEADER,
-    rows.map((entry) => [entry.phone, entry.email, entry.name, entry.joinedAt]),
+    rows.map((entry) => [entry.phone, entry.email, entry.name, entry.joined_at]),
   );
 }
 
 function listLine(entry: WaitlistListEntry): Text {
   return row([
-    entry.joinedAt.slice(0, 16).replace('T', ' '),
+    entry.joined_at.slice(0, 16).replace('T', ' '),
     entry.status.padEnd(7),
     entry.phone ?? entry.email,
     entry.name,
@@ -63,28 +59,25 @@ async function main() {
       if (!phone && values.next === undefined)
         throw new CommandFailure(lines([text`invite needs a number or --next N.`, USAGE]));
       const target =
-        values.next !== undefined ? { next: wholeNumber(values.next, '--next', 1, 1000) } : { phone };
-      const { invitations } = await admin.call<WaitlistInvitations>(
-        'POST',
-        '/api/admin/waitlist/invitations',
-        {
-          ...target,
-          reason: values.reason?.trim() || undefined,
-        },
-      );
+        values.next !== undefined
+          ? { next: wholeNumberOption(values.next, '--next', 1, limits.admin.inviteNextMax) }
+          : { phone };
+      const { invitations } = await admin.inviteFromWaitlist({
+        body: { ...target, reason: values.reason?.trim() || undefined },
+      });
       if (!invitations.length) printError(text`Nobody is waiting to be invited.`);
       for (const invitation of invitations) {
         printError(text`Invited ${invitation.phone} with ${invitation.code}; tap the link and send it:`);
         // The link alone on its line (the last one of stdout for one number), ready to open.
-        print(text`${invitation.whatsappUrl}`);
+        print(text`${invitation.whatsapp_url}`);
       }
       return;
     }
     if (command === 'export') {
-      const { entries } = await admin.call<WaitlistExport>('POST', '/api/admin/waitlist/exports');
+      const { entries } = await admin.exportWaitlist();
       print(toCsv(entries));
     } else {
-      const rows = await admin.call<WaitlistListEntry[]>('GET', '/api/admin/waitlist');
+      const rows = await admin.listWaitlist({ query: {} });
       if (!rows.length) print(text`Nobody is on the waitlist yet.`);
       print(...rows.map(listLine));
     }

@@ -1,4 +1,3 @@
-import type { WebhookEventView, WebhookRetried } from '../../src/domain/contracts/adminWebhooks';
 import { runAdminCommand } from './runAdminCommand';
 import { runCommandLine } from './commandLine';
 import { CommandFailure, lines, print, shortTime, table, text } from './operatorOutput';
@@ -16,7 +15,7 @@ async function main() {
   await runAdminCommand(async (admin) => {
     switch (command) {
       case 'list': {
-        const events = await admin.call<WebhookEventView[]>('GET', '/api/admin/webhook-events');
+        const events = await admin.listWebhookEvents();
         if (!events.length) {
           print(text`No webhook events yet.`);
           return;
@@ -29,9 +28,9 @@ async function main() {
               event.type,
               event.status,
               event.attempts,
-              event.lastStatus ?? event.lastError ?? '-',
-              shortTime(event.createdAt),
-              event.status === 'pending' ? shortTime(event.nextAttemptAt) : '-',
+              event.last_status ?? event.last_error ?? '-',
+              shortTime(event.created_at),
+              event.status === 'pending' ? shortTime(event.next_attempt_at) : '-',
             ]),
           ),
         );
@@ -39,10 +38,7 @@ async function main() {
       }
       case 'retry': {
         if (!id) throw new CommandFailure(lines([text`retry needs an event id.`, USAGE]));
-        const { event } = await admin.call<WebhookRetried>(
-          'POST',
-          `/api/admin/webhook-events/${encodeURIComponent(id)}/retry`,
-        );
+        const { event } = await admin.retryWebhookEvent({ params: { id } });
         print(text`Queued ${event.id} (${event.type}) for delivery now.`);
         return;
       }

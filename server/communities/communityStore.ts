@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { brand } from '../../src/config/brand';
 import type { CommunityApplicationView, OrganiserSignIn } from '../../src/domain/contracts/adminCommunities';
-import { organiserSignInText, whatsAppMessageUrl } from '../../src/domain/invitation';
+import { organiserSignInText } from '../../src/domain/invitation';
+import { whatsAppChatUrl } from '../../src/domain/whatsApp';
 import { limits } from '../../src/domain/limits';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { Actor } from '../admin/operatorActor';
@@ -69,9 +70,9 @@ async function signInFor(
     community_id: community.id,
     organiser: organiser.name,
     sign_in_url: link.link,
-    whatsapp_url: whatsAppMessageUrl(
-      organiserSignInText(brand.productName, community.name, link.link),
+    whatsapp_url: whatsAppChatUrl(
       organiser.phone,
+      organiserSignInText(brand.productName, community.name, link.link),
     ),
   };
 }

@@ -1,3 +1,4 @@
+import { postgresErrorIn } from './postgresErrors';
 import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Settings } from '../config';
@@ -39,10 +40,7 @@ export class MigrationRoleError extends Error {
 }
 
 function isPermissionDenied(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as Error).cause, depth += 1) {
-    if ((current as { code?: unknown }).code === '42501') return true;
-  }
-  return false;
+  return postgresErrorIn(error, ['42501']) !== undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, isNull, lt, or, sql, type SQL } from
 import { generateInviteCode, normaliseInviteCode } from '../../src/domain/inviteCode';
 import type { InviteCodeView } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { inviteCodes } from '../db/schema';
 
 export type InviteCodeState = 'valid' | 'unknown' | 'expired' | 'used_up' | 'revoked';
@@ -134,17 +135,18 @@ const viewStatus: Record<InviteCodeState, InviteCodeView['status']> = {
   unknown: 'revoked', // never: a row is a known code
 };
 
+const inviteCodeWire = rowToWire<InviteCodeRow>()([
+  'code',
+  'label',
+  'uses',
+  'maxUses',
+  'expiresAt',
+  'createdAt',
+]);
+
 /** What the operator sees of a code (the admin API's InviteCodeView). */
 export function toInviteCodeView(row: InviteCodeRow): InviteCodeView {
-  return {
-    code: row.code,
-    label: row.label,
-    uses: row.uses,
-    maxUses: row.maxUses,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    status: viewStatus[inviteCodeState(row)],
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...inviteCodeWire(row), status: viewStatus[inviteCodeState(row)] };
 }
 
 /** Returns the revoked row, or undefined when there is no such code. Revoking twice keeps the first date. */

@@ -1,22 +1,17 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { MemberInviteStatus } from '../../src/domain/contracts/memberInvites';
 import { generateInviteCode } from '../../src/domain/inviteCode';
+import { limits } from '../../src/domain/limits';
+import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
-import { HttpError } from '../httpError';
 import { usableInviteCode } from './inviteCodeStore';
 
-/** Most codes one `invite grant` may add: a typo (1000 for 10) should not flood a member. */
-export const MAX_GRANT = 100;
-
-export class UnknownMemberError extends HttpError {
-  constructor(userId: string) {
-    super(404, `No member ${userId}.`);
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Most codes one `invite grant` may add (src/domain/limits.ts). */
+export const MAX_GRANT = limits.admin.grantMax;
 
 /**
  * Adds `count` one-use codes to a member's quota, inside the caller's transaction. A clash with an
@@ -91,18 +86,22 @@ export async function loadMemberInviteList(db: Db, userId: string): Promise<Memb
 }
 
 async function memberExists(db: Db, userId: string): Promise<boolean> {
-  if (!UUID.test(userId)) return false;
+  if (!isMemberId(userId)) return false;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row);
 }
 
-/** `invite grant USER_ID N`: N more one-use codes for that member. Returns how many they can still share. */
-export async function grantMemberInvites(db: Db, userId: string, count: number): Promise<number> {
+/**
+ * `invite grant USER_ID N`: N more one-use codes for that member. Returns how many they can still
+ * share, or undefined when there is no such member (nothing granted).
+ */
+export async function grantMemberInvites(db: Db, userId: string, count: number): Promise<number | undefined> {
+  // The route's schema bounds N; anything else here is a caller's bug.
   if (!Number.isInteger(count) || count < 1 || count > MAX_GRANT) {
-    throw new HttpError(422, `N must be a whole number from 1 to ${MAX_GRANT}`);
+    throw new RangeError(`N must be a whole number from 1 to ${MAX_GRANT}`);
   }
   return db.transaction(async (tx) => {
-    if (!(await memberExists(tx, userId))) throw new UnknownMemberError(userId);
+    if (!(await memberExists(tx, userId))) return undefined;
     await createMemberInvites(tx, userId, count);
     const [row] = await tx
       .select({ unused: sql<number>`count(*)::int` })
@@ -127,11 +126,11 @@ const issuedByAnyOf = (nodes: string[]) =>
  * `invite revoke-branch USER_ID`: that member and everyone who joined through them, their invitees
  * and so on, lose every code nobody has used yet. Members themselves stay; used codes stay as history.
  * The walk goes through members who erased their account (their anonymous nodes), so erasing oneself
- * cannot cut a branch loose.
+ * cannot cut a branch loose. Undefined when there is no such member (nothing revoked).
  */
-export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranch> {
+export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranch | undefined> {
   return db.transaction(async (tx) => {
-    if (!(await memberExists(tx, userId))) throw new UnknownMemberError(userId);
+    if (!(await memberExists(tx, userId))) return undefined;
     const members = new Set([userId]);
     const branch = new Set([userId]);
     let frontier = [userId];
@@ -165,34 +164,23 @@ export async function revokeBranch(db: Db, userId: string): Promise<RevokedBranc
   });
 }
 
-export interface InviteTreeCode {
+/** Every `invite tree` code as the admin API shows it; the wire names follow the query's. */
+const treeCodeWire = rowToWire<{
   code: string;
   label: string | null;
-  /** Null for the operator's codes. */
   invitedBy: string | null;
-  /** The waitlist number the operator let in with this code, when it was one; masked, as lists show phones. */
-  waitlistPhone: string | null;
   uses: number;
   maxUses: number;
-  revoked: boolean;
-}
+}>()(['code', 'label', 'invitedBy', 'uses', 'maxUses']);
 
-export interface InviteTreeMember {
-  /** A member's id, or an erased member's anonymous node id. */
+const treeMemberWire = rowToWire<{
   id: string;
-  /** Null for a member who erased their account. */
   firstName: string | null;
   inviteCode: string;
-  registeredAt: string | null;
-  erased: boolean;
-}
+  createdAt: Date | null;
+}>()(['id', 'firstName', 'inviteCode'], { registered_at: 'createdAt' });
 
 /** Everything `invite tree` draws: every code, and every member with the code they used. */
-export interface InviteTree {
-  codes: InviteTreeCode[];
-  members: InviteTreeMember[];
-}
-
 export async function loadInviteTree(db: Db): Promise<InviteTree> {
   const codes = await db
     .select({
@@ -221,18 +209,18 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
     .from(erasedInviteNodes)
     .orderBy(asc(erasedInviteNodes.id));
   return {
-    codes: codes.map(({ revokedAt, waitlistPhone, ...code }) => ({
-      ...code,
-      waitlistPhone: waitlistPhone === null ? null : phoneForLists(waitlistPhone),
-      revoked: revokedAt !== null,
+    codes: codes.map((code) => ({
+      ...treeCodeWire(code),
+      // The waitlist number the operator let in with this code, masked as lists show phones.
+      waitlist_phone: code.waitlistPhone === null ? null : phoneForLists(code.waitlistPhone),
+      revoked: code.revokedAt !== null,
     })),
     members: [
-      ...members.map(({ createdAt, ...member }) => ({
-        ...member,
-        registeredAt: createdAt.toISOString(),
-        erased: false,
+      ...members.map((member) => ({ ...treeMemberWire(member), erased: false })),
+      ...erased.map((node) => ({
+        ...treeMemberWire({ ...node, firstName: null, createdAt: null }),
+        erased: true,
       })),
-      ...erased.map((node) => ({ ...node, firstName: null, registeredAt: null, erased: true })),
     ],
   };
 }

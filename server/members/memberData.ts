@@ -17,8 +17,6 @@ import { profileFieldsOf } from './memberQueries';
  * member typed themselves (their network entries and the friends they nominated). Its shape is the
  * contract's (src/domain/contracts/member.ts).
  */
-export type { MemberExport };
-
 export async function memberProfile(db: Db, userId: string): Promise<MemberProfile | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return undefined;

@@ -1,3 +1,4 @@
+import { isMemberId } from '../../src/domain/memberProfile';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import {
@@ -29,8 +30,6 @@ const TABLES_WITH_ERASED_DATA = [
   getTableName(webhookEvents),
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What an erasure removed, counted: the audit trail's effect, with nothing that names the person. */
 export interface ErasureSummary {
   photos: number;
@@ -48,7 +47,7 @@ export interface ErasureSummary {
  * them still reaches below. Undefined when there is no such member.
  */
 export async function eraseMemberRows(tx: Db, userId: string): Promise<ErasureSummary | undefined> {
-  if (!UUID.test(userId)) return undefined;
+  if (!isMemberId(userId)) return undefined;
   // Locks the row first, so a second erasure of the same member waits and then finds nothing.
   const [member] = await tx
     .select({ id: users.id, phone: users.phone, inviteCode: users.inviteCode })

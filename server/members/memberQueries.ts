@@ -1,17 +1,19 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import type { MemberDetail, MemberSummary, MemberView } from '../../src/domain/contracts/adminMembers';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import { inviteCodeColumns, toInviteCodeView } from '../invites/inviteCodeStore';
 import type { MemberProfileFields } from '../../src/domain/contracts/member';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Anything else cannot be a member id; answering "no such member" beats a database error. */
-export function isMemberId(value: string): boolean {
-  return UUID.test(value);
-}
+import {
+  PROFILE_FIELD_NAMES,
+  columnValuesFrom,
+  wireValuesOf,
+  type ProfileFieldName,
+  type WireFieldName,
+} from '../../src/domain/registrationFields';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -28,12 +30,7 @@ export interface PhotoInfo {
 export type MemberRecord = Pick<
   UserRow,
   | 'id'
-  | 'firstName'
-  | 'lastName'
-  | 'age'
-  | 'location'
-  | 'phone'
-  | 'occupation'
+  | WireFieldName
   | 'lookingFor'
   | 'interests'
   | 'inviteCode'
@@ -53,18 +50,11 @@ export type MemberRecord = Pick<
  * assistant read alike (src/domain/contracts/member.ts); each view adds what only its reader gets.
  */
 export function profileFieldsOf(
-  member: Pick<
-    UserRow,
-    'id' | 'firstName' | 'lastName' | 'age' | 'location' | 'occupation' | 'lookingFor' | 'interests'
-  >,
+  member: Pick<UserRow, 'id' | ProfileFieldName | 'lookingFor' | 'interests'>,
 ): MemberProfileFields {
   return {
     user_id: member.id,
-    first_name: member.firstName,
-    last_name: member.lastName,
-    age: member.age,
-    location: member.location,
-    occupation: member.occupation,
+    ...wireValuesOf(member, PROFILE_FIELD_NAMES),
     looking_for: member.lookingFor,
     interests: member.interests,
   };
@@ -109,12 +99,7 @@ export async function findMemberRecords(db: Db, ids?: readonly string[]): Promis
   );
   return rows.map((row) => ({
     id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    age: row.age,
-    location: row.location,
-    phone: row.phone,
-    occupation: row.occupation,
+    ...columnValuesFrom(row),
     lookingFor: row.lookingFor,
     interests: row.interests,
     inviteCode: row.inviteCode,
@@ -153,32 +138,47 @@ export async function findMemberPhoto(
   return photo;
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** The one declaration of what the operator sees of a member's record; the wire names follow. */
+const memberWire = rowToWire<MemberRecord>()([
+  'id',
+  'firstName',
+  'lastName',
+  'age',
+  'location',
+  'phone',
+  'occupation',
+  'lookingFor',
+  'interests',
+  'inviteCode',
+  'status',
+  'registeredAt',
+  'linkedAt',
+  'onboardedAt',
+  'linkingCodeExpiresAt',
+  'linkingCodeUsedAt',
+  'whoIKnow',
+  'photos',
+]);
 
 /** What the operator sees of a member (the admin API's MemberView): the record, each date in ISO. */
 export function toMemberView(record: MemberRecord): MemberView {
-  return {
-    ...record,
-    registeredAt: record.registeredAt.toISOString(),
-    linkedAt: iso(record.linkedAt),
-    onboardedAt: iso(record.onboardedAt),
-    linkingCodeExpiresAt: record.linkingCodeExpiresAt.toISOString(),
-    linkingCodeUsedAt: iso(record.linkingCodeUsedAt),
-  };
+  return memberWire(record);
 }
 
 /** A member as a list shows them: the phone masked, no profile. */
 export function toMemberSummary(record: MemberRecord): MemberSummary {
+  const { id, first_name, last_name, phone, invite_code, status, registered_at, linked_at, onboarded_at } =
+    toMemberView(record);
   return {
-    id: record.id,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    phone: phoneForLists(record.phone),
-    inviteCode: record.inviteCode,
-    status: record.status,
-    registeredAt: record.registeredAt.toISOString(),
-    linkedAt: iso(record.linkedAt),
-    onboardedAt: iso(record.onboardedAt),
+    id,
+    first_name,
+    last_name,
+    phone: phoneForLists(phone),
+    invite_code,
+    status,
+    registered_at,
+    linked_at,
+    onboarded_at,
   };
 }
 
@@ -196,13 +196,13 @@ export async function toMemberDetail(db: Db, record: MemberRecord): Promise<Memb
     .from(inviteCodes)
     .leftJoin(users, eq(users.id, inviteCodes.invitedBy))
     .where(eq(inviteCodes.code, record.inviteCode));
-  let invitedBy: MemberDetail['invitedBy'] = null;
-  if (used?.inviterId) invitedBy = { id: used.inviterId, firstName: used.firstName, erased: false };
-  else if (used?.erasedId) invitedBy = { id: used.erasedId, firstName: null, erased: true };
+  let invitedBy: MemberDetail['invited_by'] = null;
+  if (used?.inviterId) invitedBy = { id: used.inviterId, first_name: used.firstName, erased: false };
+  else if (used?.erasedId) invitedBy = { id: used.erasedId, first_name: null, erased: true };
   const invites = await db
     .select(inviteCodeColumns)
     .from(inviteCodes)
     .where(eq(inviteCodes.invitedBy, record.id))
     .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
-  return { ...toMemberView(record), invitedBy, invites: invites.map(toInviteCodeView) };
+  return { ...toMemberView(record), invited_by: invitedBy, invites: invites.map(toInviteCodeView) };
 }

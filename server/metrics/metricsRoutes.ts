@@ -1,9 +1,9 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import { carriesBearerToken } from '../auth/bearerToken';
-import { HttpError } from '../httpError';
+import { noSuchEndpoint } from '../httpError';
 import { hostCheck, isFromThisMachine } from '../operator/fromThisMachine';
-import { ErrorDetail } from '../routes/schemas';
+import { ErrorDetail } from '../../src/domain/contracts/errors';
 import { createAppMetrics } from './appMetrics';
 
 /** What a route's `config` may say to the metrics. */
@@ -101,7 +101,7 @@ export function registerMetrics(
       logLevel: 'warn',
     },
     async (request, reply) => {
-      if (!mayReadMetrics(request)) throw new HttpError(404, 'No API endpoint GET /metrics.');
+      if (!mayReadMetrics(request)) throw noSuchEndpoint(request);
       const text = await metrics.registry.metrics();
       return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
     },

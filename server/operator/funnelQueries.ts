@@ -81,7 +81,7 @@ async function waitlistSummary(db: Db): Promise<WaitlistSummary> {
     .select({ waiting: count(), oldest: min(waitlist.createdAt) })
     .from(waitlist)
     .where(and(isNull(waitlist.invitedAt), isNull(waitlist.joinedAt)));
-  return { waiting: row?.waiting ?? 0, oldestWaitingSince: row?.oldest ? row.oldest.toISOString() : null };
+  return { waiting: row?.waiting ?? 0, oldest_waiting_since: row?.oldest ? row.oldest.toISOString() : null };
 }
 
 /** Everything the console's overview shows, in four queries. */
@@ -89,7 +89,7 @@ export async function readAdminOverview(db: Db): Promise<AdminOverview> {
   const cohorts = await cohortFunnels(db);
   return {
     funnel: { overall: sumOf(cohorts), cohorts },
-    registrationsPerDay: await registrationsPerDay(db),
+    registrations_per_day: await registrationsPerDay(db),
     waitlist: await waitlistSummary(db),
   };
 }

@@ -10,7 +10,9 @@ import {
 import { recordAudit } from '../admin/auditTrail';
 import type { Actor } from '../admin/operatorActor';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { operators, operatorSessions, operatorSignInLinks } from '../db/schema';
+import type { OperatorView, SignInLink } from '../../src/domain/contracts/adminOperators';
 import { HttpError } from '../httpError';
 
 /** How long a sign-in link works, and how long a session lives without a request. */
@@ -30,22 +32,15 @@ export interface SignInLinkOptions {
   path?: string;
 }
 
-/** What the operator sees of an operator; plain JSON, the same over the admin route. */
-export interface OperatorView {
-  name: string;
-  role: OperatorRole;
-  addedAt: string;
-  /** The last request of any of their sessions, or null when they never signed in. */
-  lastSeenAt: string | null;
-  /** Sessions that have not expired. */
-  sessions: number;
-}
+export type { OperatorView, SignInLink };
 
-export interface SignInLink {
+/** An operator as the admin API shows them: the wire names derived from the columns'. */
+const operatorWire = rowToWire<{
   name: string;
-  link: string;
-  expiresAt: string;
-}
+  createdAt: Date;
+  lastSeenAt: Date | null;
+  sessions: number;
+}>()(['name', 'lastSeenAt', 'sessions'], { added_at: 'createdAt' });
 
 export interface Operator {
   id: string;
@@ -122,13 +117,7 @@ export async function addOperator(db: Db, typedName: string, role?: OperatorRole
     })
     .returning({ name: operators.name, createdAt: operators.createdAt, role: operators.role });
   if (!added) throw new HttpError(409, `There is already an operator ${name}.`);
-  return {
-    name: added.name,
-    role: roleOf(added.role),
-    addedAt: added.createdAt.toISOString(),
-    lastSeenAt: null,
-    sessions: 0,
-  };
+  return { ...operatorWire({ ...added, lastSeenAt: null, sessions: 0 }), role: roleOf(added.role) };
 }
 
 /** Gives an operator another role; answers their role before, or undefined for no such operator. */
@@ -171,11 +160,13 @@ export async function listOperators(db: Db): Promise<OperatorView[]> {
     .groupBy(operators.id)
     .orderBy(asc(operators.name));
   return rows.map((row) => ({
-    name: row.name,
+    ...operatorWire({
+      ...row,
+      // max() of a timestamp may come back as text, depending on the driver: a Date either way.
+      lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt) : null,
+      sessions: Number(row.sessions),
+    }),
     role: roleOf(row.role),
-    addedAt: row.createdAt.toISOString(),
-    lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
-    sessions: Number(row.sessions),
   }));
 }
 
@@ -249,7 +240,7 @@ export async function createSignInLink(
   return {
     name,
     link: `${appUrl.replace(/\/+$/, '')}${path}/${token}`,
-    expiresAt: link!.expiresAt.toISOString(),
+    expires_at: link!.expiresAt.toISOString(),
   };
 }
 

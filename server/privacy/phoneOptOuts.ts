@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FriendNomination } from '../../src/domain/nomination';
+import type { FriendNomination } from '../../src/domain/contracts/nomination';
 import type { Db } from '../db/database';
 import { nominations, phoneOptOuts as optOutTable } from '../db/schema';
 import { readOrCreateServerSecret } from '../db/serverSecret';

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { nominations, waitlist } from '../db/schema';
+import { limits } from '../../src/domain/limits';
 
 export interface PurgeResult {
   /** Rows older than the cutoff, deleted. */
@@ -12,10 +13,10 @@ export interface PurgeOptions {
   olderThanDays: number;
 }
 
-const MAX_DAYS = 36_500;
+const MAX_DAYS = limits.admin.retentionDaysMax;
 
 /** `365d` → 365. Whole days only: a retention period is a policy, not a stopwatch. */
-export function parseAge(text: string): number {
+export function parseRetentionDays(text: string): number {
   const match = /^(\d{1,5})d$/.exec(text.trim());
   const days = match ? Number(match[1]) : Number.NaN;
   if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {

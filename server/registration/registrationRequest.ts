@@ -1,17 +1,19 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { RegistrationFormData, type WebRegistrationPayload } from '../../src/domain/contracts/registration';
-import { TOO_MANY_PHOTOS, parseAge } from '../../src/domain/fieldRules';
+import { Value } from '@sinclair/typebox/value';
+import {
+  RegistrationFormData,
+  RegistrationPayload,
+  type WebRegistrationPayload,
+} from '../../src/domain/contracts/registration';
+import { TOO_MANY_PHOTOS, parseTypedAge } from '../../src/domain/fieldRules';
 import { legacyFormToWebPayload } from '../../src/domain/legacyRegistrationForm';
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import { limits } from '../../src/domain/limits';
 import { HttpError } from '../httpError';
 import { isDatabaseUnavailable } from '../db/databaseOutage';
 import type { PhotoQueueTicket } from './photoQueue';
-
-/** A request the route answers with `status` and `detail` without going further. */
-export class RegistrationRequestError extends HttpError {}
 
 /** The contract's `form_data` shape (lenient: the shared rules judge the values, with their messages). */
 const formDataShape = TypeCompiler.Compile(RegistrationFormData);
@@ -30,34 +32,26 @@ function parseFormDataText(raw: string): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw new RegistrationRequestError(400, FORM_DATA_NOT_JSON);
+    throw new HttpError(400, FORM_DATA_NOT_JSON);
   }
 }
 
-/** `json` is `form_data` parsed: by us (text, file part) or by the multipart plugin (typed application/json). */
+/**
+ * `json` is `form_data` parsed: by us (text, file part) or by the multipart plugin (typed
+ * application/json). What was left out takes the contract's default (empty), properties it does not
+ * declare are dropped, and an age sent as text is read as typed: the shared rules judge the values.
+ */
 function fromFormData(json: unknown): WebRegistrationPayload {
-  if (!formDataShape.Check(json)) throw new RegistrationRequestError(422, describeShapeError(json));
-  const data: RegistrationFormData = json;
-  return {
-    invite_code: data.invite_code ?? '',
-    first_name: data.first_name ?? '',
-    last_name: data.last_name ?? '',
+  if (!formDataShape.Check(json)) throw new HttpError(422, describeShapeError(json));
+  const data = Value.Default(RegistrationFormData, structuredClone(json)) as Required<RegistrationFormData>;
+  const { age } = data;
+  return Value.Clean(RegistrationPayload, {
+    ...data,
     // A number that is not a whole age (18.5) is invalid, not missing: the shared rules say which.
-    age: typeof data.age === 'number' ? data.age : parseAge(data.age ?? ''),
-    location: data.location ?? '',
-    phone: data.phone ?? '',
-    occupation: data.occupation ?? '',
-    who_i_know_groups: (data.who_i_know_groups ?? []).map((entry) => ({
-      id: String(entry.id),
-      group_name: entry.group_name,
-      location: entry.location,
-      position: entry.position ?? { x: 0, y: 0 },
-      kind: entry.kind ?? 'group',
-    })),
+    age: typeof age === 'number' ? age : parseTypedAge(age ?? ''),
+    who_i_know_groups: data.who_i_know_groups.map((entry) => ({ ...entry, id: String(entry.id) })),
     who_i_know_people: [],
-    looking_for: data.looking_for ?? [],
-    interests: data.interests ?? [],
-  };
+  }) as WebRegistrationPayload;
 }
 
 export interface RegistrationRequest {
@@ -90,29 +84,29 @@ export const PHOTO_BEFORE_INVITE =
   'An invite code is required before any photo: send form_data (JSON with invite_code, at most ' +
   `${limits.multipart.maxFormDataBytes / 1024} KB) ahead of the photos.`;
 
+const photoTooLarge = () =>
+  new HttpError(413, `Each photo must be at most ${limits.photos.maxBytes / (1024 * 1024)} MB.`);
+
 function translateMultipartError(error: unknown): never {
   // The invite check's query failing with the database away is an outage (503), not a bad upload.
   if (error instanceof HttpError || isDatabaseUnavailable(error)) throw error;
   const code = (error as { code?: string }).code ?? '';
-  const megabytes = limits.photos.maxBytes / (1024 * 1024);
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    throw new RegistrationRequestError(413, `Each photo must be at most ${megabytes} MB.`);
-  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    throw new RegistrationRequestError(413, 'The registration has more parts than it may have.');
+    throw new HttpError(413, 'The registration has more parts than it may have.');
   }
   // The plugin parses a part typed application/json itself, and says only that it failed: not JSON,
   // or cut at the field limit (which no JSON survives).
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') {
-    throw new RegistrationRequestError(
+    throw new HttpError(
       400,
       `A part sent as application/json must be JSON text of at most ${limits.multipart.maxFormDataBytes / 1024} KB.`,
     );
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    throw new RegistrationRequestError(415, 'A registration must be sent as multipart/form-data.');
+    throw new HttpError(415, 'A registration must be sent as multipart/form-data.');
   }
-  throw new RegistrationRequestError(400, 'The upload was incomplete or malformed. Please try again.');
+  throw new HttpError(400, 'The upload was incomplete or malformed. Please try again.');
 }
 
 /** A photo part's bytes, each chunk counted against the shared cap as it arrives. */
@@ -123,8 +117,7 @@ async function readPhoto(part: MultipartFile, ticket: PhotoQueueTicket): Promise
     chunks.push(chunk);
   }
   // Past the per-photo limit busboy stops passing bytes on and marks the file truncated.
-  if (part.file.truncated)
-    throw Object.assign(new Error('photo too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  if (part.file.truncated) throw photoTooLarge();
   return Buffer.concat(chunks);
 }
 
@@ -138,7 +131,7 @@ async function readFormDataFile(part: MultipartFile, ticket: PhotoQueueTicket): 
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limits.multipart.maxFormDataBytes) {
-      throw new RegistrationRequestError(413, `The field "${FORM_DATA_FIELD}" is too long.`);
+      throw new HttpError(413, `The field "${FORM_DATA_FIELD}" is too long.`);
     }
     ticket.take(chunk.length);
     chunks.push(chunk);
@@ -161,7 +154,7 @@ export async function readRegistrationRequest(
   let webPayload: WebRegistrationPayload | undefined;
   let inviteChecked = false;
   const admit = async (code: string) => {
-    if (normaliseInviteCode(code) === '') throw new RegistrationRequestError(403, INVITE_MISSING);
+    if (normaliseInviteCode(code) === '') throw new HttpError(403, INVITE_MISSING);
     await checkInvite(normaliseInviteCode(code));
     inviteChecked = true;
   };
@@ -174,16 +167,16 @@ export async function readRegistrationRequest(
       }
       if (part.type === 'file') {
         if (!PHOTO_FIELD.test(part.fieldname)) {
-          throw new RegistrationRequestError(400, `Unexpected file field "${part.fieldname.slice(0, 40)}".`);
+          throw new HttpError(400, `Unexpected file field "${part.fieldname.slice(0, 40)}".`);
         }
-        if (!inviteChecked) throw new RegistrationRequestError(403, PHOTO_BEFORE_INVITE);
-        if (photos.length >= limits.photos.max) throw new RegistrationRequestError(422, TOO_MANY_PHOTOS);
+        if (!inviteChecked) throw new HttpError(403, PHOTO_BEFORE_INVITE);
+        if (photos.length >= limits.photos.max) throw new HttpError(422, TOO_MANY_PHOTOS);
         if (photos.length === 0) await ticket.waitForTurn();
         photos.push(await readPhoto(part, ticket));
         continue;
       }
       if (part.valueTruncated) {
-        throw new RegistrationRequestError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
+        throw new HttpError(413, `The field "${part.fieldname.slice(0, 40)}" is too long.`);
       }
       // A part typed application/json arrives parsed (the plugin did it); any other as text.
       const typedJson = typeof part.value !== 'string';
@@ -202,10 +195,10 @@ export async function readRegistrationRequest(
   } catch (error) {
     translateMultipartError(error);
   }
-  if (!inviteChecked) throw new RegistrationRequestError(403, INVITE_MISSING);
+  if (!inviteChecked) throw new HttpError(403, INVITE_MISSING);
   if (webPayload) return { payload: webPayload, photos };
 
   const legacy = legacyFormToWebPayload(fields, fields.invite_code ?? fields.inviteCode ?? '');
-  if (!legacy.ok) throw new RegistrationRequestError(422, legacy.detail);
+  if (!legacy.ok) throw new HttpError(422, legacy.detail);
   return { payload: legacy.payload, photos };
 }

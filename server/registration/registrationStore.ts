@@ -1,41 +1,40 @@
 import { randomAlphabetCode, type FillRandomBytes } from '../../src/domain/inviteCode';
-import type { WebRegistrationPayload } from '../../src/domain/registration';
+import type { WebRegistrationPayload } from '../../src/domain/contracts/registration';
+import { columnValuesOf } from '../../src/domain/registrationFields';
 import { newAccessToken } from '../auth/accessTokens';
+import { postgresErrorIn } from '../db/postgresErrors';
 import type { Db } from '../db/database';
 import { sql } from 'drizzle-orm';
 import { accessTokens, inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import {
   consumeInviteUse,
   findInviteCode,
-  inviteCodeMessages,
   inviteCodeState,
   type InviteCodeState,
 } from '../invites/inviteCodeStore';
 import { markWaitlistJoined } from '../waitlist/waitlistInvites';
-import { HttpError } from '../httpError';
 import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
 import { enqueueEvent } from '../webhooks/outbox';
 import type { ProcessedPhoto } from './photoProcessing';
 import { registrationSource } from './registrationSource';
 
-export class InviteRejectedError extends HttpError {
-  constructor(readonly state: Exclude<InviteCodeState, 'valid'>) {
-    super(403, inviteCodeMessages[state]);
-  }
-}
-
-export const PHONE_TAKEN = 'This phone number is already registered. Sign in instead, or use another number.';
-
-export class PhoneAlreadyRegisteredError extends HttpError {
-  constructor() {
-    super(409, PHONE_TAKEN);
-  }
-}
-
 export interface Registration {
   userId: string;
   accessToken: string;
   linkingCode: string;
+}
+
+/** What became of a registration: stored, or refused for its invite code or its phone (nothing stored). */
+export type RegistrationOutcome =
+  | { registered: Registration; refused?: undefined }
+  | { refused: 'invite'; inviteState: Exclude<InviteCodeState, 'valid'> }
+  | { refused: 'phone_taken' };
+
+/** Thrown inside the transaction to roll it back; answered as an outcome. */
+class InviteUseRefused extends Error {
+  constructor(readonly inviteState: Exclude<InviteCodeState, 'valid'>) {
+    super(`invite code ${inviteState}`);
+  }
 }
 
 /** The code in the wa.me message that links a WhatsApp number to the new member; every letter equally likely. */
@@ -44,13 +43,8 @@ export function newLinkingCode(fillRandomBytes?: FillRandomBytes): string {
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const pgError = current as { code?: string; constraint?: string; message?: string };
-    if (pgError.code === '23505') {
-      return (pgError.constraint ?? pgError.message ?? '').includes(constraint);
-    }
-  }
-  return false;
+  const violation = postgresErrorIn(error, ['23505']);
+  return violation !== undefined && (violation.constraint ?? violation.message ?? '').includes(constraint);
 }
 
 /**
@@ -63,24 +57,19 @@ export async function registerUser(
   db: Db,
   payload: WebRegistrationPayload,
   photos: readonly ProcessedPhoto[],
-): Promise<Registration> {
+): Promise<RegistrationOutcome> {
   const { token, tokenHash, expiresAt } = newAccessToken();
   const linkingCode = newLinkingCode();
   try {
     const userId = await db.transaction(async (tx) => {
       if (!(await consumeInviteUse(tx, payload.invite_code))) {
         const state = inviteCodeState(await findInviteCode(tx, payload.invite_code));
-        throw new InviteRejectedError(state === 'valid' ? 'used_up' : state);
+        throw new InviteUseRefused(state === 'valid' ? 'used_up' : state);
       }
       const [user] = await tx
         .insert(users)
         .values({
-          firstName: payload.first_name,
-          lastName: payload.last_name,
-          age: payload.age,
-          location: payload.location,
-          phone: payload.phone,
-          occupation: payload.occupation,
+          ...columnValuesOf(payload),
           lookingFor: payload.looking_for,
           interests: payload.interests,
           inviteCode: payload.invite_code,
@@ -121,9 +110,10 @@ export async function registerUser(
       );
       return id;
     });
-    return { userId, accessToken: token, linkingCode };
+    return { registered: { userId, accessToken: token, linkingCode } };
   } catch (error) {
-    if (isUniqueViolation(error, 'users_phone_unique')) throw new PhoneAlreadyRegisteredError();
+    if (error instanceof InviteUseRefused) return { refused: 'invite', inviteState: error.inviteState };
+    if (isUniqueViolation(error, 'users_phone_unique')) return { refused: 'phone_taken' };
     throw error;
   }
 }

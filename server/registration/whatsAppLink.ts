@@ -1,7 +1,10 @@
 import { brand } from '../../src/config/brand';
+import { whatsAppChatUrl } from '../../src/domain/whatsApp';
 
 /** A wa.me link whose prefilled text carries the one-time code that ties the chat to the registration. */
-export function whatsAppUrl(assistantNumber: string, linkingCode: string): string {
-  const text = `Hi ${brand.assistantName}! I've just registered. My code is ${linkingCode}`;
-  return `https://wa.me/${assistantNumber}?text=${encodeURIComponent(text)}`;
+export function linkingChatUrl(assistantNumber: string, linkingCode: string): string {
+  return whatsAppChatUrl(
+    assistantNumber,
+    `Hi ${brand.assistantName}! I've just registered. My code is ${linkingCode}`,
+  );
 }

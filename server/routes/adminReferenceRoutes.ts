@@ -34,8 +34,13 @@ export const adminReferenceRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
           200: {
             description: 'The OpenAPI 3.1 document of the admin API.',
             type: 'object',
-            properties: { openapi: { type: 'string', const: '3.1.0' } },
-            required: ['openapi'],
+            properties: {
+              openapi: { type: 'string', const: '3.1.0' },
+              info: { type: 'object', description: 'Title, version, contact and licence.' },
+              paths: { type: 'object', description: 'Every admin operation.' },
+            },
+            required: ['openapi', 'info', 'paths'],
+            additionalProperties: true,
             examples: [{ openapi: '3.1.0', info: { title: 'Becca admin API', version: '0.1.0' }, paths: {} }],
           },
         },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { mayDo, refusalFor } from '../../src/domain/operatorRoles';
 import type { Database } from '../db/database';
-import { HttpError } from '../httpError';
+import { HttpError, noSuchEndpoint } from '../httpError';
 import type { AuditHashKey } from '../admin/auditHashKey';
 import { recordAudit } from '../admin/auditTrail';
 import { actorOf, cliActor, CLI_ACTOR_HEADER, setActor } from '../admin/operatorActor';
@@ -53,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<
     // An organiser's session (issue 50) reaches /api/partner only: here it is nobody.
     if (operator && operator.role !== 'organiser')
       return setActor(request, { name: operator.name, role: operator.role, session: operator.session });
-    throw new HttpError(404, `No API endpoint ${request.method} ${request.url.split('?')[0]}.`);
+    throw noSuchEndpoint(request);
   });
 
   // The one place roles are checked: each route says what it needs (adminAccess in its config), once

@@ -12,11 +12,11 @@ import {
 import { errorAnswers } from '../../src/domain/contracts/errors';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
+import { isMemberId } from '../../src/domain/memberProfile';
 import { linkMember, markOnboarded, type LinkOutcome } from '../members/memberLifecycle';
 import {
   findMemberPhoto,
   findMemberRecord,
-  isMemberId,
   profileFieldsOf,
   type MemberRecord,
 } from '../members/memberQueries';

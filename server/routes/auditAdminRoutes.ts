@@ -4,6 +4,7 @@ import { errorAnswers } from '../../src/domain/contracts/errors';
 import { calendarDateProblem } from '../../src/domain/calendarDate';
 import { listAudit } from '../admin/auditTrail';
 import { HttpError } from '../httpError';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -16,7 +17,7 @@ export const auditAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = as
   { database: { db }, auditHashKey },
 ) => {
   app.get(
-    '/api/admin/audit',
+    adminPaths.listAuditEntries.path,
     {
       schema: adminOperation({
         summary: 'The operators’ audit trail',

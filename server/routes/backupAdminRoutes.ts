@@ -4,6 +4,7 @@ import { errorAnswers } from '../../src/domain/contracts/errors';
 import { performOperatorAction } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -17,7 +18,7 @@ const MEGABYTE = 1024 * 1024;
  */
 export const backupAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (app, { database }) => {
   app.post(
-    '/api/admin/backups',
+    adminPaths.createBackup.path,
     {
       schema: adminOperation({
         summary: 'Back up the embedded database',

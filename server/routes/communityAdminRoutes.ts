@@ -9,6 +9,7 @@ import {
   CommunityParams,
   OrganiserSignIn,
 } from '../../src/domain/contracts/adminCommunities';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { errorAnswers } from '../../src/domain/contracts/errors';
 import { limits } from '../../src/domain/limits';
 import { performOperatorAction } from '../admin/auditTrail';
@@ -36,7 +37,7 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
   { database: { db }, appUrl },
 ) => {
   app.get(
-    '/api/admin/community-applications',
+    adminPaths.listCommunityApplications.path,
     {
       schema: adminOperation({
         summary: 'List community applications',
@@ -52,7 +53,7 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
   );
 
   app.post(
-    '/api/admin/community-applications/:id/approval',
+    adminPaths.approveCommunityApplication.path,
     {
       schema: adminOperation({
         summary: 'Approve a community application',
@@ -102,7 +103,7 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
   );
 
   app.post(
-    '/api/admin/community-applications/:id/decline',
+    adminPaths.declineCommunityApplication.path,
     {
       schema: adminOperation({
         summary: 'Decline a community application',
@@ -139,7 +140,7 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
   );
 
   app.post(
-    '/api/admin/communities/:id/sign-in-link',
+    adminPaths.createOrganiserSignInLink.path,
     {
       schema: adminOperation({
         summary: 'A new sign-in link for a community’s organiser',

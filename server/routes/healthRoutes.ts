@@ -3,11 +3,16 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Database } from '../db/database';
 import type { DatabaseOutage } from '../db/databaseOutage';
 import type { Readiness } from '../readiness';
+import { RetryAfterHeader, withHeaders } from '../../src/domain/contracts/headers';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/databaseOutage';
 
 const HealthOk = Type.Object({ status: Type.Literal('ok') }, { examples: [{ status: 'ok' }] });
-const HealthDown = Type.Object(
-  { status: Type.Literal('error'), detail: Type.String() },
-  { examples: [{ status: 'error', detail: 'The database is not answering.' }] },
+const HealthDown = withHeaders(
+  Type.Object(
+    { status: Type.Literal('error'), detail: Type.String() },
+    { examples: [{ status: 'error', detail: 'The database is not answering.' }] },
+  ),
+  { 'Retry-After': RetryAfterHeader },
 );
 
 export const NOT_MIGRATED = 'The database is not ready yet: migrations are not applied.';
@@ -64,7 +69,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const down = (detail: string) => reply.code(503).send({ status: 'error' as const, detail });
+      const down = (detail: string) =>
+        reply
+          .code(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ status: 'error' as const, detail });
       if (readiness.draining) return down(DRAINING);
       if (!readiness.migrated) return down(NOT_MIGRATED);
       try {

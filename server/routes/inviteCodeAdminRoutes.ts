@@ -30,6 +30,7 @@ import {
 } from '../invites/inviteCodeStore';
 import { grantMemberInvites, loadInviteTree, revokeBranch } from '../invites/memberInviteStore';
 import { counted } from '../../src/domain/counted';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -82,7 +83,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   { database: { db } },
 ) => {
   app.post(
-    '/api/admin/invite-codes',
+    adminPaths.createInviteCodes.path,
     {
       schema: adminOperation({
         summary: 'Issue invite codes',
@@ -124,7 +125,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.get(
-    '/api/admin/invite-codes',
+    adminPaths.listInviteCodes.path,
     {
       schema: adminOperation({
         summary: 'List invite codes',
@@ -142,19 +143,19 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.post(
-    '/api/admin/invite-codes/revocations',
+    adminPaths.revokeInviteCodes.path,
     {
       schema: adminOperation({
         summary: 'Revoke invite codes',
         operationId: 'revokeInviteCodes',
         description:
-          'The codes named, or every code of a cohort that still admits someone. Nobody registers with a revoked code again; members who already did stay. `dryRun` answers what would be revoked.',
+          'The codes named, or every code of a cohort that still admits someone. Nobody registers with a revoked code again; members who already did stay. `dry_run` answers what would be revoked.',
         body: RevokeInviteCodes,
         response: { 200: RevokedInviteCodes, ...errorAnswers(422) },
       }),
     },
     async (request) => {
-      const { codes, label, reason, dryRun = false } = request.body;
+      const { codes, label, reason, dry_run: dryRun = false } = request.body;
       if ((codes === undefined) === (label === undefined)) {
         throw new HttpError(422, 'Name the codes to revoke, or a label, not both.');
       }
@@ -171,12 +172,12 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
         dryRun,
         (tx) => revokeCodes(tx, label !== undefined ? { label } : { codes: codes! }),
       );
-      return { codes: result, effect, dryRun: dry };
+      return { codes: result, effect, dry_run: dry };
     },
   );
 
   app.post(
-    '/api/admin/members/:userId/invite-grants',
+    adminPaths.grantMemberInvites.path,
     {
       schema: adminOperation({
         summary: 'Grant a member more invite codes',
@@ -188,7 +189,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
       }),
     },
     async (request) => {
-      const { userId } = request.params;
+      const { user_id: userId } = request.params;
       const { count, reason } = request.body;
       const { result, effect } = await performOperatorAction(
         db,
@@ -196,6 +197,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
         false,
         async (tx) => {
           const unused = await grantMemberInvites(tx, userId, count);
+          if (unused === undefined) throw new HttpError(404, `No member ${userId}.`);
           return { result: unused, effect: `granted ${counted(count, 'code')} (${unused} unused now)` };
         },
       );
@@ -204,7 +206,7 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.get(
-    '/api/admin/invite-tree',
+    adminPaths.getInviteTree.path,
     {
       schema: adminOperation({
         summary: 'Who invited whom',
@@ -217,34 +219,40 @@ export const inviteCodeAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions>
   );
 
   app.post(
-    '/api/admin/members/:userId/branch-revocation',
+    adminPaths.revokeInviteBranch.path,
     {
       schema: adminOperation({
         summary: 'Revoke a branch of the invite tree',
         operationId: 'revokeInviteBranch',
         description:
-          'That member and everyone who joined through them, their invitees and so on, lose every code nobody has used yet. Members stay. `dryRun` answers what would be revoked.',
+          'That member and everyone who joined through them, their invitees and so on, lose every code nobody has used yet. Members stay. `dry_run` answers what would be revoked.',
         params: UserIdParams,
         body: OperatorChange,
         response: { 200: BranchRevocation },
       }),
     },
     async (request) => {
-      const { userId } = request.params;
-      const { reason, dryRun = false } = request.body ?? {};
+      const { user_id: userId } = request.params;
+      const { reason, dry_run: dryRun = false } = request.body ?? {};
       const outcome = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'invite.revoke-branch', target: userId, reason },
         dryRun,
         async (tx) => {
           const branch = await revokeBranch(tx, userId);
+          if (!branch) throw new HttpError(404, `No member ${userId}.`);
           return {
             result: branch,
             effect: `revoked ${counted(branch.revokedCodes, 'code')} across ${counted(branch.members, 'member')}`,
           };
         },
       );
-      return { ...outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+      return {
+        members: outcome.result.members,
+        revoked_codes: outcome.result.revokedCodes,
+        effect: outcome.effect,
+        dry_run: outcome.dryRun,
+      };
     },
   );
 };

@@ -21,6 +21,7 @@ import {
   toMemberView,
 } from '../members/memberQueries';
 import { counted } from '../../src/domain/counted';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -28,7 +29,7 @@ import type { AdminRouteOptions } from './adminRoutes';
 function matches(member: MemberSummary, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  return member.id === needle || `${member.firstName} ${member.lastName}`.toLowerCase().includes(needle);
+  return member.id === needle || `${member.first_name} ${member.last_name}`.toLowerCase().includes(needle);
 }
 
 /**
@@ -40,7 +41,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   const noMember = (id: string) => new HttpError(404, `No member ${id}.`);
 
   app.get(
-    '/api/admin/members',
+    adminPaths.listMembers.path,
     {
       schema: adminOperation({
         summary: 'List members',
@@ -59,7 +60,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   );
 
   app.get(
-    '/api/admin/members/:id',
+    adminPaths.getMember.path,
     {
       schema: adminOperation({
         summary: 'One member',
@@ -84,7 +85,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   );
 
   app.post(
-    '/api/admin/members/exports',
+    adminPaths.exportMembers.path,
     {
       schema: adminOperation({
         summary: 'Export members',
@@ -108,13 +109,13 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
   );
 
   app.delete(
-    '/api/admin/members/:id',
+    adminPaths.deleteMember.path,
     {
       schema: adminOperation({
         summary: 'Erase a member',
         operationId: 'deleteMember',
         description:
-          'A member’s erasure on request: profile, photos, network, nominations (theirs and of their number), unused codes, waitlist entry and sign-ins, in one transaction; the audit row keeps their random id and counts, nothing personal. `dryRun` answers what would go.',
+          'A member’s erasure on request: profile, photos, network, nominations (theirs and of their number), unused codes, waitlist entry and sign-ins, in one transaction; the audit row keeps their random id and counts, nothing personal. `dry_run` answers what would go.',
         params: MemberIdParams,
         body: OperatorChange,
         response: { 200: MemberErased },
@@ -122,7 +123,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
     },
     async (request) => {
       const { id } = request.params;
-      const { reason, dryRun = false } = request.body ?? {};
+      const { reason, dry_run: dryRun = false } = request.body ?? {};
       const outcome = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'members.delete', target: id, reason },
@@ -140,7 +141,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = a
         },
       );
       if (!outcome.dryRun) await forgetErasedRows(database.forgetDeletedRows);
-      return { erased: outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+      return { erased: outcome.result, effect: outcome.effect, dry_run: outcome.dryRun };
     },
   );
 };

@@ -6,7 +6,7 @@ import { authenticatedMemberId, requireMember } from '../auth/memberAuth';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { loadMemberInviteList } from '../invites/memberInviteStore';
-import { whatsAppUrl } from '../registration/whatsAppLink';
+import { linkingChatUrl } from '../registration/whatsAppLink';
 
 const SIGN_IN = 'Please sign in to see your invites.';
 
@@ -45,7 +45,7 @@ export const memberInviteRoutes: FastifyPluginAsyncTypebox<{
           share_url: joinUrl(appUrl, code),
         })),
         unlocked: list.unlocked,
-        whatsapp_url: list.linkingCode ? whatsAppUrl(assistantWhatsAppNumber, list.linkingCode) : null,
+        whatsapp_url: list.linkingCode ? linkingChatUrl(assistantWhatsAppNumber, list.linkingCode) : null,
       };
     },
   );

@@ -21,6 +21,7 @@ import {
   removeOperator,
   setOperatorRole,
 } from '../operator/operatorAccounts';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminAccess, adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -37,7 +38,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   { database: { db }, appUrl },
 ) => {
   app.get(
-    '/api/admin/operators',
+    adminPaths.listOperators.path,
     {
       schema: adminOperation({
         summary: 'List operators',
@@ -51,7 +52,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   );
 
   app.post(
-    '/api/admin/operators',
+    adminPaths.createOperator.path,
     {
       schema: adminOperation({
         summary: 'Add an operator',
@@ -78,7 +79,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   );
 
   app.put(
-    '/api/admin/operators/:name/role',
+    adminPaths.setOperatorRole.path,
     {
       schema: adminOperation({
         summary: 'Change an operator’s role',
@@ -111,7 +112,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   );
 
   app.delete(
-    '/api/admin/operators/:name',
+    adminPaths.removeOperator.path,
     {
       schema: adminOperation({
         summary: 'Remove an operator',
@@ -142,7 +143,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   );
 
   app.post(
-    '/api/admin/operators/:name/sign-in-links',
+    adminPaths.createSignInLink.path,
     {
       schema: adminOperation({
         summary: 'A one-time sign-in link',
@@ -170,7 +171,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
           const link = await createSignInLink(tx, name, appUrl, actor);
           return {
             result: link,
-            effect: `made a sign-in link for ${link.name}, valid until ${link.expiresAt}`,
+            effect: `made a sign-in link for ${link.name}, valid until ${link.expires_at}`,
           };
         },
       );

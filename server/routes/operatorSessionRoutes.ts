@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { HttpError } from '../httpError';
+import { HttpError, noSuchEndpoint } from '../httpError';
 import {
   endSession,
   PARTNER_SIGN_IN_PATH,
@@ -20,7 +20,7 @@ import {
 import { OperatorRole } from '../../src/domain/contracts/adminOperators';
 import { TWO_SESSION_COOKIES_DETAIL } from '../../src/domain/operatorSession';
 import { crossSiteSignInPage, refusedLinkPage, signInPage, type OperatorPage } from '../web/operatorPages';
-import { ErrorDetail } from './schemas';
+import { ErrorDetail } from '../../src/domain/contracts/errors';
 
 /** The operator console (the web app's /admin), where a sign-in lands. */
 export const ADMIN_PAGE_PATH = '/admin';
@@ -140,8 +140,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
     async (request, reply) => {
       // A session and a same-origin request, as every change an operator makes; anything else is 404.
       const operator = await operatorFromSession(request, sessions);
-      if (!operator || operator.role === 'organiser')
-        throw new HttpError(404, `No API endpoint POST ${SIGN_OUT_PATH}.`);
+      if (!operator || operator.role === 'organiser') throw noSuchEndpoint(request);
       await endSession(db, sessionTokenOf(request, appUrl)!, operator);
       void reply.header('set-cookie', clearedSessionCookie(appUrl));
       // The /admin page's form gets a page back; the console's fetch an empty answer.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminOverview } from '../../src/domain/contracts/adminOverview';
 import { readAdminOverview } from '../operator/funnelQueries';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -13,7 +14,7 @@ export const overviewAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   { database: { db } },
 ) => {
   app.get(
-    '/api/admin/overview',
+    adminPaths.getOverview.path,
     {
       schema: adminOperation({
         summary: 'How the network grows',

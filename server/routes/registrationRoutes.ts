@@ -7,17 +7,13 @@ import { limits } from '../../src/domain/limits';
 import { checkWebRegistrationPayload } from '../../src/domain/registrationPayloadRules';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
-import { findInviteCode, inviteCodeState } from '../invites/inviteCodeStore';
+import { findInviteCode, inviteCodeMessages, inviteCodeState } from '../invites/inviteCodeStore';
 import { processPhoto } from '../registration/photoProcessing';
 import { readRegistrationRequest } from '../registration/registrationRequest';
-import {
-  InviteRejectedError,
-  PhoneAlreadyRegisteredError,
-  registerUser,
-} from '../registration/registrationStore';
+import { registerUser } from '../registration/registrationStore';
 import { tooManyAttempts, type AttemptLimits } from '../rateLimits/attemptLimits';
 import type { PhotoQueue } from '../registration/photoQueue';
-import { whatsAppUrl } from '../registration/whatsAppLink';
+import { linkingChatUrl } from '../registration/whatsAppLink';
 
 export interface RegistrationRouteOptions {
   db: Db;
@@ -37,18 +33,20 @@ const registrationMultipartLimits = {
   headerPairs: 200,
 };
 
+export const PHONE_TAKEN = 'This phone number is already registered. Sign in instead, or use another number.';
+
 /** Throws 403 unless the code admits one more registration right now (registerUser re-checks it). */
 async function checkInvite(db: Db, code: string): Promise<void> {
   const state = inviteCodeState(await findInviteCode(db, code));
-  if (state !== 'valid') throw new InviteRejectedError(state);
+  if (state !== 'valid') throw new HttpError(403, inviteCodeMessages[state]);
 }
 
 /** The answers that count against a client's refused registrations. */
 const REFUSALS = new Set([403, 409, 422]);
 
 /**
- * Every refusal is an error carrying its status (HttpError and its kinds); the app's error handler
- * answers it, so the handler reads as the happy path.
+ * Every refusal is an HttpError thrown here, with the status this route decides (the stores answer
+ * with outcomes); the app's error handler answers it.
  */
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOptions> = async (
   app,
@@ -112,18 +110,19 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationRouteOpti
         for (const photo of photos) processed.push(await processPhoto(photo));
         app.metrics.photosProcessed.inc(processed.length);
 
-        const registration = await registerUser(db, payload, processed).catch(async (error: unknown) => {
-          if (error instanceof PhoneAlreadyRegisteredError) {
-            await refuseRepeatedConflicts(request, payload.invite_code);
-          }
-          throw error;
-        });
+        const outcome = await registerUser(db, payload, processed);
+        if (outcome.refused === 'invite') throw new HttpError(403, inviteCodeMessages[outcome.inviteState]);
+        if (outcome.refused === 'phone_taken') {
+          await refuseRepeatedConflicts(request, payload.invite_code);
+          throw new HttpError(409, PHONE_TAKEN);
+        }
+        const registration = outcome.registered;
         return reply.code(201).send({
           success: true,
           message: `Welcome to Becca, ${payload.first_name}! Your registration is complete.`,
           access_token: registration.accessToken,
           user_id: registration.userId,
-          whatsapp_url: whatsAppUrl(assistantWhatsAppNumber, registration.linkingCode),
+          whatsapp_url: linkingChatUrl(assistantWhatsAppNumber, registration.linkingCode),
         });
       } finally {
         ticket.release();

@@ -22,6 +22,7 @@ import {
 } from '../waitlist/waitlistStore';
 import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import { counted } from '../../src/domain/counted';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -35,7 +36,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   { database: { db }, appUrl, auditHashKey },
 ) => {
   app.get(
-    '/api/admin/waitlist',
+    adminPaths.listWaitlist.path,
     {
       schema: adminOperation({
         summary: 'List the waitlist',
@@ -54,7 +55,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   );
 
   app.post(
-    '/api/admin/waitlist/exports',
+    adminPaths.exportWaitlist.path,
     {
       schema: adminOperation({
         summary: 'Export the waitlist',
@@ -81,7 +82,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   );
 
   app.post(
-    '/api/admin/waitlist/invitations',
+    adminPaths.inviteFromWaitlist.path,
     {
       schema: adminOperation({
         summary: 'Let people in from the waitlist',
@@ -107,10 +108,12 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
         { actor: actorOf(request), action: 'waitlist.invite', target, reason: body.reason },
         false,
         async (tx) => {
-          const invitations =
-            typed !== undefined
-              ? [await inviteWaitlistPhone(tx, typed, appUrl)]
-              : await inviteNextWaiting(tx, (body as { next: number }).next, appUrl);
+          const invitations = await (async () => {
+            if (typed === undefined) return inviteNextWaiting(tx, (body as { next: number }).next, appUrl);
+            const invited = await inviteWaitlistPhone(tx, typed, appUrl);
+            if ('refused' in invited) throw new HttpError(422, invited.refused);
+            return [invited];
+          })();
           const targets = await Promise.all(
             invitations.map((invitation) => phoneTarget(auditHashKey, invitation.phone)),
           );
@@ -128,19 +131,20 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
   const purgeRoute = (what: 'waitlist' | 'nominations') => {
     const purge = what === 'waitlist' ? purgeWaitlist : purgeNominations;
     const rows = what === 'waitlist' ? ['waitlist entry', 'waitlist entries'] : ['nomination', 'nominations'];
+    const operationId = what === 'waitlist' ? 'purgeWaitlist' : 'purgeNominations';
     app.post(
-      `/api/admin/${what}/purge`,
+      adminPaths[operationId].path,
       {
         schema: adminOperation({
           summary: `Purge old ${what === 'waitlist' ? 'waitlist entries' : 'nominations'}`,
-          operationId: what === 'waitlist' ? 'purgeWaitlist' : 'purgeNominations',
-          description: `Deletes the ${rows[1]} older than \`olderThanDays\`; \`dryRun\` counts them and deletes nothing.`,
+          operationId,
+          description: `Deletes the ${rows[1]} older than \`older_than_days\`; \`dry_run\` counts them and deletes nothing.`,
           body: PurgeRequest,
           response: { 200: PurgeOutcome },
         }),
       },
       async (request) => {
-        const { olderThanDays, reason, dryRun = false } = request.body;
+        const { older_than_days: olderThanDays, reason, dry_run: dryRun = false } = request.body;
         const outcome = await performOperatorAction(
           db,
           { actor: actorOf(request), action: `${what}.purge`, target: null, reason },
@@ -153,7 +157,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
             };
           },
         );
-        return { ...outcome.result, effect: outcome.effect, dryRun: outcome.dryRun };
+        return { ...outcome.result, effect: outcome.effect, dry_run: outcome.dryRun };
       },
     );
   };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownRoute, PARTNER_POSTER_ROUTE, routePaths } from '../../src/shared/routePaths';
-import { HttpError } from '../httpError';
+import { HttpError, noSuchEndpoint } from '../httpError';
 import { answerOtherMethod, type AllowedMethods } from '../web/allowedMethods';
 import { serveBuiltFiles } from '../web/builtFiles';
 import { sendHtmlPage, type HtmlPage } from '../web/htmlPages';
@@ -51,7 +51,7 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
   app.setNotFoundHandler((request, reply) => {
     if (answerOtherMethod(request, reply, allowedMethods)) return reply;
     if (isApiPath(request.url)) {
-      throw new HttpError(404, `No API endpoint ${request.method} ${request.url.split('?')[0]}.`);
+      throw noSuchEndpoint(request);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(404, 'Not found.');
     const pathname = request.url.split('?')[0] ?? '/';

@@ -8,6 +8,7 @@ import { performOperatorAction } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { listWebhookEvents, retryWebhookEvent, toWebhookEventView } from '../webhooks/outbox';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
@@ -17,7 +18,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = 
   { database: { db } },
 ) => {
   app.get(
-    '/api/admin/webhook-events',
+    adminPaths.listWebhookEvents.path,
     {
       schema: adminOperation({
         summary: 'Recent webhook events',
@@ -30,7 +31,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = 
   );
 
   app.post(
-    '/api/admin/webhook-events/:id/retry',
+    adminPaths.retryWebhookEvent.path,
     {
       schema: adminOperation({
         summary: 'Send a webhook event again',

@@ -4,7 +4,6 @@ import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import { brand } from '../../src/config/brand';
 import type { WaitlistInvitation, WaitlistStatus } from '../../src/domain/contracts/adminWaitlist';
 import type { Db } from '../db/database';
-import { HttpError } from '../httpError';
 import { inviteCodes, users, waitlist } from '../db/schema';
 import { createInviteCode, usableInviteCode } from '../invites/inviteCodeStore';
 
@@ -13,11 +12,9 @@ export function waitlistStatus(row: { invitedAt: Date | null; joinedAt: Date | n
   return row.invitedAt ? 'invited' : 'waiting';
 }
 
-/** The operator's mistake in one sentence (bad number, not on the list, already a member). */
-export class WaitlistInviteRefusedError extends HttpError {
-  constructor(message: string) {
-    super(422, message);
-  }
+/** The operator's mistake in one sentence (bad number, not on the list, already a member): nothing done. */
+export interface WaitlistInviteRefusal {
+  refused: string;
 }
 
 /** Inside the registration transaction: a waitlist entry becomes `joined` when its number registers. */
@@ -54,24 +51,24 @@ async function inviteEntry(
   return {
     phone: entry.phone,
     code,
-    shareUrl,
-    whatsappUrl: whatsAppInvitationUrl(brand.productName, shareUrl, entry.phone),
+    share_url: shareUrl,
+    whatsapp_url: whatsAppInvitationUrl(brand.productName, shareUrl, entry.phone),
   };
 }
 
 /** `waitlist invite PHONE`: the number as typed, read by the same rule as the waitlist form. */
-export async function inviteWaitlistPhone(db: Db, rawPhone: string, appUrl: string) {
+export async function inviteWaitlistPhone(
+  db: Db,
+  rawPhone: string,
+  appUrl: string,
+): Promise<WaitlistInvitation | WaitlistInviteRefusal> {
   const phone = waitlistPhoneToE164(rawPhone);
-  if (!phone) throw new WaitlistInviteRefusedError(`"${rawPhone}" is not a valid phone number.`);
+  if (!phone) return { refused: `"${rawPhone}" is not a valid phone number.` };
   return db.transaction(async (tx) => {
     const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
-    if (member) {
-      throw new WaitlistInviteRefusedError(
-        `${phone} is already registered (member ${member.id}); no code made.`,
-      );
-    }
+    if (member) return { refused: `${phone} is already registered (member ${member.id}); no code made.` };
     const [entry] = await tx.select().from(waitlist).where(eq(waitlist.phone, phone)).limit(1);
-    if (!entry) throw new WaitlistInviteRefusedError(`${phone} is not on the waitlist.`);
+    if (!entry) return { refused: `${phone} is not on the waitlist.` };
     return inviteEntry(tx, { id: entry.id, phone }, appUrl);
   });
 }
@@ -79,7 +76,8 @@ export async function inviteWaitlistPhone(db: Db, rawPhone: string, appUrl: stri
 /** `waitlist invite --next N`: the N longest-waiting numbers that are not members yet. */
 export async function inviteNextWaiting(db: Db, count: number, appUrl: string) {
   if (!Number.isInteger(count) || count < 1 || count > 1000) {
-    throw new WaitlistInviteRefusedError('--next wants a whole number from 1 to 1000.');
+    // The route's schema bounds N; anything else here is a caller's bug.
+    throw new RangeError('--next wants a whole number from 1 to 1000.');
   }
   return db.transaction(async (tx) => {
     const entries = await tx

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { WaitlistEntryView, WaitlistListEntry } from '../../src/domain/contracts/adminWaitlist';
 import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { waitlist } from '../db/schema';
 import { waitlistStatus } from './waitlistInvites';
 
@@ -23,15 +24,11 @@ export async function listWaitlist(db: Db): Promise<WaitlistRow[]> {
   return db.select().from(waitlist).orderBy(asc(waitlist.createdAt), asc(waitlist.id));
 }
 
+const waitlistWire = rowToWire<WaitlistRow>()(['phone', 'email', 'name'], { joined_at: 'createdAt' });
+
 /** What the operator sees of an entry (the admin API's WaitlistEntryView). */
 export function toWaitlistEntryView(row: WaitlistRow): WaitlistEntryView {
-  return {
-    phone: row.phone,
-    email: row.email,
-    name: row.name,
-    joinedAt: row.createdAt.toISOString(),
-    status: waitlistStatus(row),
-  };
+  return { ...waitlistWire(row), status: waitlistStatus(row) };
 }
 
 /** "ada@example.org" → "a•••@example.org": enough to tell entries apart, not to write to. */
@@ -43,12 +40,10 @@ function emailForLists(email: string): string {
 /** What the operator's list shows of an entry: its id, the phone and e-mail masked. */
 export function toWaitlistListEntry(row: WaitlistRow): WaitlistListEntry {
   return {
+    ...toWaitlistEntryView(row),
     id: row.id,
     phone: row.phone === null ? null : phoneForLists(row.phone),
     email: row.email === null ? null : emailForLists(row.email),
-    name: row.name,
-    joinedAt: row.createdAt.toISOString(),
-    status: waitlistStatus(row),
   };
 }
 

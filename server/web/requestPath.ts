@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noSuchEndpoint } from '../httpError';
 
 /**
  * A request's path as the router reads it. The router matches each segment percent-decoded (all but
@@ -79,8 +80,6 @@ export function refuseNonCanonicalApiPaths(app: FastifyInstance): void {
       done();
       return;
     }
-    void reply
-      .code(404)
-      .send({ detail: `No API endpoint ${request.method} ${request.url.split('?', 1)[0]}.` });
+    void reply.code(404).send({ detail: noSuchEndpoint(request).message });
   });
 }

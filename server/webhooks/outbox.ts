@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { WebhookEventView } from '../../src/domain/contracts/adminWebhooks';
 import type { Db } from '../db/database';
+import { rowToWire } from '../db/rowToWire';
 import { webhookEvents } from '../db/schema';
 import type {
   WebhookEventBody,
@@ -116,17 +117,19 @@ export async function retryWebhookEvent(db: Db, id: string): Promise<WebhookEven
   return row;
 }
 
+const webhookEventWire = rowToWire<WebhookEventRow>()([
+  'id',
+  'type',
+  'status',
+  'attempts',
+  'lastStatus',
+  'lastError',
+  'nextAttemptAt',
+  'createdAt',
+  'deliveredAt',
+]);
+
 /** What the operator sees of an event (the admin API's WebhookEventView). */
 export function toWebhookEventView(row: WebhookEventRow): WebhookEventView {
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    attempts: row.attempts,
-    lastStatus: row.lastStatus,
-    lastError: row.lastError,
-    nextAttemptAt: row.nextAttemptAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-  };
+  return webhookEventWire(row);
 }

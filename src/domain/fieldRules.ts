@@ -1,5 +1,12 @@
 import { limits } from './limits';
 import { isValidPhoneNumber } from './phoneNumber';
+import {
+  AGE_MAX_DIGITS,
+  REGISTRATION_FIELD_NAMES,
+  registrationField,
+  type RegistrationFieldName,
+  type WizardStepId,
+} from './registrationFields';
 import { REGISTRATION_MESSAGES, tooLongMessage } from './registrationMessages';
 import {
   TEXT_PROBLEM_MESSAGES,
@@ -42,8 +49,8 @@ export function requiredText(value: string, maxLength?: number): FieldError {
   return typedTextError(value) ?? tooLongError(value, maxLength);
 }
 
-/** A whole number as typed, or NaN for anything else so that no half-typed age is silently rounded. */
-export function parseAge(age: string): number {
+/** An age as typed: a whole number, or NaN for anything else so that no half-typed age is silently rounded. */
+export function parseTypedAge(age: string): number {
   const trimmed = age.trim();
   return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
@@ -53,14 +60,11 @@ export function isValidAge(age: number): boolean {
   return Number.isInteger(age) && age >= limits.age.min && age <= limits.age.max;
 }
 
-/** As typed, an age has at most three digits ("0018" is not an age someone types). */
-const AGE_MAX_DIGITS = 3;
-
 /** Empty age says "Required" like every other empty field; anything else invalid gets the age message. */
 export function validateAge(value: string): FieldError {
   const trimmed = value.trim();
   if (trimmed === '') return REQUIRED;
-  return trimmed.length <= AGE_MAX_DIGITS && isValidAge(parseAge(trimmed)) ? undefined : INVALID_AGE;
+  return trimmed.length <= AGE_MAX_DIGITS && isValidAge(parseTypedAge(trimmed)) ? undefined : INVALID_AGE;
 }
 
 export function isLongTextLongEnough(value: string): boolean {
@@ -111,49 +115,55 @@ export function validatePhotoCount(photoCount: number): FieldError {
   return undefined;
 }
 
-/** What the person has typed in the wizard. Photos live beside it, never in it. */
-export interface OnboardingDraft {
-  firstName: string;
-  lastName: string;
-  /** As typed; validated as a whole number. */
-  age: string;
-  lookingFor: string[];
-  joy: string;
-  exciting: string;
-  occupation: string;
-  phone: string;
-  location: string;
-}
+/** What the person has typed in the wizard, one text per declared field. Photos live beside it, never in it. */
+export type OnboardingDraft = Record<RegistrationFieldName, string> & { lookingFor: string[] };
 
 export const EMPTY_ONBOARDING_DRAFT: OnboardingDraft = {
-  firstName: '',
-  lastName: '',
-  age: '',
+  ...(Object.fromEntries(REGISTRATION_FIELD_NAMES.map((name) => [name, ''])) as Record<
+    RegistrationFieldName,
+    string
+  >),
   lookingFor: [],
-  joy: '',
-  exciting: '',
-  occupation: '',
-  phone: '',
-  location: '',
 };
 
 export type WizardField = keyof OnboardingDraft | 'photos';
 export type WizardErrors = Partial<Record<WizardField, string>>;
 
-export type WizardStepId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 /** Steps 4 (looking for), 5 (joy) and 6 (exciting) exist but are skipped. */
 export const WIZARD_STEP_ORDER = [1, 2, 3, 7, 8] as const satisfies readonly WizardStepId[];
 
-export const WIZARD_STEP_FIELDS: Record<WizardStepId, readonly WizardField[]> = {
-  1: ['firstName', 'lastName'],
-  2: ['age'],
-  3: ['photos'],
-  4: ['lookingFor'],
-  5: ['joy'],
-  6: ['exciting'],
-  7: ['occupation'],
-  8: ['phone', 'location'],
-};
+/** The fields each step asks for: the declared ones by their step, the photo and the choices beside. */
+export const WIZARD_STEP_FIELDS: Record<WizardStepId, readonly WizardField[]> = (() => {
+  const fields: Record<WizardStepId, WizardField[]> = {
+    1: [],
+    2: [],
+    3: ['photos'],
+    4: ['lookingFor'],
+    5: [],
+    6: [],
+    7: [],
+    8: [],
+  };
+  for (const name of REGISTRATION_FIELD_NAMES) fields[registrationField(name).step].push(name);
+  return fields;
+})();
+
+/** One declared field's message in the wizard, which shows it beside the field. */
+export function validateDeclaredField(name: RegistrationFieldName, value: string): FieldError {
+  const { kind, required, maxLength } = registrationField(name);
+  if (!required && isVisiblyBlank(value)) return undefined;
+  switch (kind) {
+    case 'text':
+      return requiredText(value, maxLength);
+    case 'age':
+      return validateAge(value);
+    case 'phone':
+      return validatePhone(value);
+    case 'longText':
+    case 'interest':
+      return validateLongText(value, maxLength);
+  }
+}
 
 /** One field's message, for live validation as the person types. */
 export function validateWizardField(
@@ -161,29 +171,9 @@ export function validateWizardField(
   draft: OnboardingDraft,
   photoCount: number,
 ): FieldError {
-  const max = limits.fieldMaxLength;
-  switch (field) {
-    case 'firstName':
-      return requiredText(draft.firstName, max.firstName);
-    case 'lastName':
-      return requiredText(draft.lastName, max.lastName);
-    case 'age':
-      return validateAge(draft.age);
-    case 'photos':
-      return validatePhotoCount(photoCount);
-    case 'lookingFor':
-      return validateLookingFor(draft.lookingFor);
-    case 'joy':
-      return validateLongText(draft.joy, max.joy);
-    case 'exciting':
-      return validateLongText(draft.exciting, max.exciting);
-    case 'occupation':
-      return validateLongText(draft.occupation, max.occupation);
-    case 'phone':
-      return validatePhone(draft.phone);
-    case 'location':
-      return requiredText(draft.location, max.location);
-  }
+  if (field === 'photos') return validatePhotoCount(photoCount);
+  if (field === 'lookingFor') return validateLookingFor(draft.lookingFor);
+  return validateDeclaredField(field, draft[field]);
 }
 
 export function validateWizardStep(

@@ -1,3 +1,5 @@
+import { whatsAppChatUrl } from './whatsApp';
+
 /** The address a friend opens to join with `code`: the join page fills the code in and checks it. */
 export function joinUrl(appUrl: string, code: string): string {
   return `${appUrl.replace(/\/+$/, '')}/join?code=${encodeURIComponent(code)}`;
@@ -13,13 +15,7 @@ export function invitationText(productName: string, shareUrl: string): string {
  * with no number so that the sender picks the chat.
  */
 export function whatsAppInvitationUrl(productName: string, shareUrl: string, toPhone?: string): string {
-  return whatsAppMessageUrl(invitationText(productName, shareUrl), toPhone);
-}
-
-/** A wa.me link with any message filled in, to one number (digits only) or to a chat the sender picks. */
-export function whatsAppMessageUrl(message: string, toPhone?: string): string {
-  const recipient = toPhone ? toPhone.replace(/\D/g, '') : '';
-  return `https://wa.me/${recipient}?text=${encodeURIComponent(message)}`;
+  return whatsAppChatUrl(toPhone ?? '', invitationText(productName, shareUrl));
 }
 
 /** What an approved organiser receives on WhatsApp: their one-use sign-in link to /partner. */

@@ -2,8 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { wellTypedProperties } from './contracts/lenientRead';
 import { LegacyWhoIKnowEntry } from './contracts/registration';
-import { parseAge } from './fieldRules';
-import { toWebNetworkEntry, type NetworkEntry, type WebRegistrationPayload } from './registration';
+import { EMPTY_ONBOARDING_DRAFT, type OnboardingDraft } from './fieldRules';
+import type { WebRegistrationPayload } from './contracts/registration';
+import { toWebRegistrationPayload, type NetworkEntry } from './registration';
+import { WIRE_FIELD_NAMES } from './registrationFields';
 
 /**
  * The older multipart registration of the test harness: text fields firstName,
@@ -64,18 +66,10 @@ export function legacyFormToWebPayload(
   const whoIKnow = parseWhoIKnow(fields.whoIKnow);
   if (typeof whoIKnow === 'string') return { ok: false, detail: whoIKnow };
 
-  const payload: WebRegistrationPayload = {
-    invite_code: inviteCode,
-    first_name: fields.firstName ?? '',
-    last_name: fields.lastName ?? '',
-    age: parseAge(fields.age ?? ''),
-    location: fields.location ?? '',
-    phone: fields.phone ?? '',
-    occupation: occupationAnswer(fields.occupation ?? ''),
-    who_i_know_groups: whoIKnow.map(toWebNetworkEntry),
-    who_i_know_people: [],
-    looking_for: [],
-    interests: [],
-  };
+  // The older form names its text fields as the wizard's draft does; what it leaves out stays empty.
+  const draft: OnboardingDraft = { ...EMPTY_ONBOARDING_DRAFT };
+  for (const name of WIRE_FIELD_NAMES) draft[name] = fields[name] ?? '';
+  draft.occupation = occupationAnswer(draft.occupation);
+  const payload = toWebRegistrationPayload(draft, whoIKnow, inviteCode);
   return { ok: true, payload };
 }

@@ -138,6 +138,38 @@ export const limits = {
     /** Standard Webhooks headers we send: `msg_…` ids, Unix seconds, `v1,<base64>` signatures. */
     webhookHeaderMaxLength: 1000,
   },
+  /**
+   * What the operator sends the admin API (the command line, the console): the contracts
+   * (src/domain/contracts/admin*.ts), the commands' own checks and the console's fields share these.
+   */
+  admin: {
+    /** Codes one `invite create` issues at most (a cohort). */
+    codesPerBatchMax: 500,
+    /** Uses one code may allow. */
+    usesPerCodeMax: 100_000,
+    /** Codes one `invite grant` adds at most: a typo (1000 for 10) should not flood a member. */
+    grantMax: 100,
+    /** Waitlist numbers one `waitlist invite --next N` lets in at most. */
+    inviteNextMax: 1000,
+    /** The oldest a retention purge can reach back, in days (100 years). */
+    retentionDaysMax: 36_500,
+    /** Why, in the operator's words, kept in the audit trail. */
+    reasonMaxLength: 500,
+    /** An invite code or a phone number as the operator types it (codes we issue are 10 letters). */
+    typedCodeMaxLength: 40,
+    typedPhoneMaxLength: 40,
+    /** A cohort's label, and the labels, targets, actors and searches the lists filter by. */
+    labelMaxLength: 200,
+    filterTextMaxLength: 200,
+    /** An audit action (`invite.revoke-branch`) to filter by. */
+    actionMaxLength: 100,
+    /** A console session's short id (12 hex digits) to filter the audit trail by. */
+    sessionIdMaxLength: 40,
+    /** A webhook event's id (`msg_…`, 28 characters). */
+    webhookEventIdMaxLength: 100,
+    /** A waitlist entry's id: the database's int4 serial. */
+    waitlistEntryIdMax: 2_147_483_647,
+  },
   /** Defaults per client address; the server may read overrides from its environment. */
   rateLimits: {
     /** Failed invite-code checks (unknown, revoked, expired, used up) per client. */

@@ -2,8 +2,9 @@
 export const memberStatuses = ['registered', 'linked', 'onboarded'] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
 
-/**
- * `GET /api/me`: the member's profile as the server sends it and `/account` reads it; its shape is
- * the contract's (src/domain/contracts/member.ts).
- */
-export type { MemberProfile } from './contracts/member';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A member id is a UUID: anything else is no member, answered without asking the database. */
+export function isMemberId(value: string): boolean {
+  return UUID.test(value);
+}

@@ -5,9 +5,6 @@ import { isValidPhoneNumber, toE164 } from './phoneNumber';
 import { tooLongMessage } from './registrationMessages';
 import { isVisiblyBlank, unusableTextMessage } from './textRules';
 
-/** The body of `POST /api/nominate/friend` is the contract's (src/domain/contracts/nomination.ts). */
-export type { FriendNomination };
-
 export const NOMINATION_MESSAGES = {
   firstNameRequired: "Your friend's first name is required",
   lastNameRequired: "Your friend's last name is required",

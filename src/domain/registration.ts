@@ -1,5 +1,12 @@
 import type { WebNetworkEntry, WebRegistrationPayload } from './contracts/registration';
-import { parseAge, requiredText, type FieldError, type OnboardingDraft } from './fieldRules';
+import { parseTypedAge, requiredText, type FieldError, type OnboardingDraft } from './fieldRules';
+import {
+  REGISTRATION_FIELD_NAMES,
+  WIRE_FIELD_NAMES,
+  registrationField,
+  wireNameOf,
+  type RegistrationFieldValues,
+} from './registrationFields';
 import { limits } from './limits';
 
 /** A who-I-know entry. Step 1 entries are groups; step 2 ("people who matter") have `isPart2Entry`. */
@@ -40,9 +47,6 @@ export function canAddNetworkEntry(
   return inStep < limits.entriesPerStep;
 }
 
-/** The wire shapes are the contract's (src/domain/contracts/registration.ts). */
-export type { WebNetworkEntry, WebRegistrationPayload };
-
 export function toWebNetworkEntry(entry: NetworkEntry): WebNetworkEntry {
   return {
     id: entry.id,
@@ -63,18 +67,20 @@ export function toWebRegistrationPayload(
   entries: readonly NetworkEntry[],
   inviteCode: string,
 ): WebRegistrationPayload {
+  const fields: Record<string, string | number> = {};
+  for (const name of WIRE_FIELD_NAMES) {
+    const typed = draft[name];
+    fields[wireNameOf(name)] = registrationField(name).kind === 'age' ? parseTypedAge(typed) : typed;
+  }
   return {
     invite_code: inviteCode,
-    first_name: draft.firstName,
-    last_name: draft.lastName,
-    age: parseAge(draft.age),
-    location: draft.location,
-    phone: draft.phone,
-    occupation: draft.occupation,
+    ...(fields as RegistrationFieldValues),
     who_i_know_groups: entries.map(toWebNetworkEntry),
     who_i_know_people: [],
     looking_for: [...draft.lookingFor],
-    // Joy and exciting are the only interests; an unanswered one is left out, not sent empty.
-    interests: [draft.joy, draft.exciting].map((answer) => answer.trim()).filter((answer) => answer !== ''),
+    // The interest answers are the only interests; an unanswered one is left out, not sent empty.
+    interests: REGISTRATION_FIELD_NAMES.filter((name) => registrationField(name).kind === 'interest')
+      .map((name) => draft[name].trim())
+      .filter((answer) => answer !== ''),
   };
 }

@@ -20,18 +20,20 @@ export const REGISTRATION_MESSAGES = {
     tooManyPhotos: `Upload at most ${limits.photos.max} photos`,
     tooManyLookingFor: `Select at most ${limits.lookingForMax} options`,
   },
-  /** The registration's required fields, in the order the wizard asks: the first missing one is shown. */
+  /**
+   * The registration's required parts beside its declared fields (each of which says
+   * `requiredMessage(label)`, e.g. "First name is required").
+   */
   required: {
-    firstName: 'First name is required',
-    lastName: 'Last name is required',
-    age: 'Age is required',
-    location: 'Location is required',
-    phone: 'Phone number is required',
-    occupation: 'Occupation is required',
     photos: PHOTO_REQUIRED,
     whoIKnow: 'Social connections are required',
   },
 } as const;
+
+/** A required field left blank, named: "First name is required". */
+export function requiredMessage(label: string): string {
+  return `${label} is required`;
+}
 
 /**
  * Too long: beside its field ("Must be at most 80 characters"), or naming it when nothing is beside

@@ -11,8 +11,15 @@ import {
 import { normaliseInviteCode } from './inviteCode';
 import { limits } from './limits';
 import { toE164 } from './phoneNumber';
-import type { WebNetworkEntry, WebRegistrationPayload } from './registration';
-import { REGISTRATION_MESSAGES, tooLongMessage } from './registrationMessages';
+import type { WebNetworkEntry, WebRegistrationPayload } from './contracts/registration';
+import {
+  WIRE_FIELD_NAMES,
+  registrationField,
+  wireNameOf,
+  type RegistrationFieldValues,
+  type WireFieldName,
+} from './registrationFields';
+import { REGISTRATION_MESSAGES, requiredMessage, tooLongMessage } from './registrationMessages';
 import { exceedsMaxLength, isVisiblyBlank, unusableTextMessage } from './textRules';
 
 /** The first failing field of a registration: `field` names the payload key, `detail` is shown. */
@@ -25,23 +32,52 @@ const isBlank = isVisiblyBlank;
 /** The message names the field: an API answer has no field beside it. */
 const tooLong = (label: string, maxLength: number) => tooLongMessage(maxLength, label);
 
+const declaredWireFields = WIRE_FIELD_NAMES.map((name) => ({ ...registrationField(name), name }));
+
+/** The payload's value of a declared field (by its wire name). */
+const wireValue = (payload: WebRegistrationPayload, name: WireFieldName): string | number =>
+  (payload as unknown as Record<string, string | number>)[wireNameOf(name)]!;
+
+function isMissing(value: string | number): boolean {
+  return typeof value === 'number' ? Number.isNaN(value) : isBlank(value);
+}
+
 function firstMissingField(
   payload: WebRegistrationPayload,
   photoCount: number,
 ): PayloadFieldError | undefined {
+  for (const field of declaredWireFields) {
+    if (field.required && isMissing(wireValue(payload, field.name))) {
+      return { field: wireNameOf(field.name), detail: requiredMessage(field.label) };
+    }
+  }
   const messages = REGISTRATION_MESSAGES.required;
-  const missing: [field: string, isMissing: boolean, detail: string][] = [
-    ['first_name', isBlank(payload.first_name), messages.firstName],
-    ['last_name', isBlank(payload.last_name), messages.lastName],
-    ['age', typeof payload.age !== 'number' || Number.isNaN(payload.age), messages.age],
-    ['location', isBlank(payload.location), messages.location],
-    ['phone', isBlank(payload.phone), messages.phone],
-    ['occupation', isBlank(payload.occupation), messages.occupation],
-    ['photos', photoCount < limits.photos.min, messages.photos],
-    ['who_i_know_groups', payload.who_i_know_groups.length === 0, messages.whoIKnow],
-  ];
-  const first = missing.find(([, isMissing]) => isMissing);
-  return first && { field: first[0], detail: first[2] };
+  if (photoCount < limits.photos.min) return { field: 'photos', detail: messages.photos };
+  if (payload.who_i_know_groups.length === 0)
+    return { field: 'who_i_know_groups', detail: messages.whoIKnow };
+  return undefined;
+}
+
+/** A declared field's own rule on its (trimmed) value; a blank optional field passes. */
+function declaredFieldError(
+  field: (typeof declaredWireFields)[number],
+  value: string | number,
+  isPhoneValid: boolean,
+): string | undefined {
+  if (typeof value === 'number') return isValidAge(value) ? undefined : INVALID_AGE;
+  if (!field.required && isBlank(value)) return undefined;
+  switch (field.kind) {
+    case 'phone':
+      return isPhoneValid ? undefined : INVALID_PHONE;
+    case 'age':
+      return INVALID_AGE;
+    case 'text':
+      return exceedsMaxLength(value, field.maxLength) ? tooLong(field.label, field.maxLength) : undefined;
+    case 'longText':
+    case 'interest':
+      if (exceedsMaxLength(value, field.maxLength)) return tooLong(field.label, field.maxLength);
+      return validateLongText(value);
+  }
 }
 
 /** The first text field holding characters nobody types (controls, bidi overrides), with its message. */
@@ -114,34 +150,22 @@ function firstRuleError(
   photoCount: number,
   isPhoneValid: boolean,
 ): PayloadFieldError | undefined {
-  const max = limits.fieldMaxLength;
   const textError = firstUnusableText([
-    ['first_name', 'First name', payload.first_name],
-    ['last_name', 'Last name', payload.last_name],
-    ['location', 'Location', payload.location],
-    ['phone', 'Phone number', payload.phone],
-    ['occupation', 'Occupation', payload.occupation, true],
+    ...declaredWireFields.flatMap(({ name, label, kind }) => {
+      const value = wireValue(payload, name);
+      return typeof value === 'string'
+        ? [[wireNameOf(name), label, value, kind === 'longText'] as const]
+        : [];
+    }),
     ...payload.interests.map(
       (interest, index) => [`interests[${index}]`, 'An interest', interest, true] as const,
     ),
   ]);
   if (textError) return textError;
-  if (exceedsMaxLength(payload.first_name, max.firstName)) {
-    return { field: 'first_name', detail: tooLong('First name', max.firstName) };
+  for (const field of declaredWireFields) {
+    const detail = declaredFieldError(field, wireValue(payload, field.name), isPhoneValid);
+    if (detail !== undefined) return { field: wireNameOf(field.name), detail };
   }
-  if (exceedsMaxLength(payload.last_name, max.lastName)) {
-    return { field: 'last_name', detail: tooLong('Last name', max.lastName) };
-  }
-  if (!isValidAge(payload.age)) return { field: 'age', detail: INVALID_AGE };
-  if (exceedsMaxLength(payload.location, max.location)) {
-    return { field: 'location', detail: tooLong('Location', max.location) };
-  }
-  if (!isPhoneValid) return { field: 'phone', detail: INVALID_PHONE };
-  if (exceedsMaxLength(payload.occupation, max.occupation)) {
-    return { field: 'occupation', detail: tooLong('Occupation', max.occupation) };
-  }
-  const occupationError = validateLongText(payload.occupation);
-  if (occupationError !== undefined) return { field: 'occupation', detail: occupationError };
   if (photoCount > limits.photos.max) return { field: 'photos', detail: TOO_MANY_PHOTOS };
 
   const lookingFor = payload.looking_for;
@@ -162,8 +186,8 @@ function firstRuleError(
   if (payload.interests.some(isBlank)) {
     return { field: 'interests', detail: 'Interests must not be empty' };
   }
-  if (payload.interests.some((interest) => exceedsMaxLength(interest, max.joy))) {
-    return { field: 'interests', detail: tooLong('Each interest', max.joy) };
+  if (payload.interests.some((interest) => exceedsMaxLength(interest, limits.fieldMaxLength.joy))) {
+    return { field: 'interests', detail: tooLong('Each interest', limits.fieldMaxLength.joy) };
   }
 
   const entryError = firstEntryError(payload.who_i_know_groups);
@@ -179,14 +203,16 @@ export type PayloadCheck =
 
 /** Trimmed text, the normalised invite code and, when `phoneE164` is known, the phone in E.164. */
 function normalise(payload: WebRegistrationPayload, phoneE164: string | null): WebRegistrationPayload {
+  const fields: Record<string, string | number> = {};
+  for (const { name, kind } of declaredWireFields) {
+    const value = wireValue(payload, name);
+    fields[wireNameOf(name)] =
+      typeof value === 'number' ? value : kind === 'phone' ? (phoneE164 ?? value.trim()) : value.trim();
+  }
   return {
+    ...payload,
+    ...(fields as RegistrationFieldValues),
     invite_code: normaliseInviteCode(payload.invite_code),
-    first_name: payload.first_name.trim(),
-    last_name: payload.last_name.trim(),
-    age: payload.age,
-    location: payload.location.trim(),
-    phone: phoneE164 ?? payload.phone.trim(),
-    occupation: payload.occupation.trim(),
     who_i_know_groups: payload.who_i_know_groups.map((entry) => ({
       id: entry.id.trim(),
       group_name: entry.group_name.trim(),

@@ -1,12 +1,8 @@
-import type { WaitlistEmailRequest, WaitlistPhoneRequest } from './contracts/waitlist';
 import { INVALID_PHONE, REQUIRED } from './fieldRules';
 import { limits } from './limits';
 import { waitlistPhoneToE164 } from './phoneNumber';
 import { tooLongMessage } from './registrationMessages';
 import { exceedsMaxLength, unusableTextMessage } from './textRules';
-
-/** The bodies of `POST /api/waitlist/join` are the contract's (src/domain/contracts/waitlist.ts). */
-export type { WaitlistEmailRequest, WaitlistPhoneRequest };
 
 /** The waitlist phone: required, at most 20 characters, a valid number once formatted. */
 export function validateWaitlistPhone(input: string): string | undefined {

@@ -1,7 +1,7 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { readAccessToken } from './accessToken';
-import { dynamicMiddleware, initialiseInjectedSlices, rootReducer } from './store';
+import { injectLazily } from './store';
 
 /** The API lives on the page's own origin unless the build was pointed elsewhere. */
 export const apiBaseUrl = process.env.BECCA_API_URL || globalThis.location?.origin || '';
@@ -33,9 +33,7 @@ declare module './store' {
 }
 
 // Loading this module is what brings RTK Query into the store (see LazyLoadedSlices).
-rootReducer.inject(api);
-dynamicMiddleware.addMiddleware(api.middleware);
-initialiseInjectedSlices();
+injectLazily(api);
 
 /** The HTTP status of a failed call the server answered (even with a body that is not JSON); undefined when it never answered. */
 export function apiErrorStatus(error: unknown): number | undefined {

@@ -1,4 +1,13 @@
-import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type Middleware,
+  type Reducer,
+  type Slice,
+  type SliceCaseReducers,
+  type SliceSelectors,
+} from '@reduxjs/toolkit';
 
 /**
  * Slices that load with their pages (the RTK Query api among them) declare themselves here through
@@ -18,15 +27,44 @@ const lazySlicesInjected = { type: 'app/lazySlicesInjected' } as const;
 const liveStores = new Set<WeakRef<{ dispatch: (action: typeof lazySlicesInjected) => unknown }>>();
 
 /**
- * Call after injecting a slice: gives it its initial state in every store at once. Otherwise it
- * appears only with the next action, and RTK Query skips a first request made before then.
+ * Gives newly injected state its initial value in every store at once. Otherwise it appears only
+ * with the next action, and RTK Query skips a first request made before then.
  */
-export function initialiseInjectedSlices(): void {
+function initialiseInjectedSlices(): void {
   for (const ref of liveStores) {
     const store = ref.deref();
     if (store) store.dispatch(lazySlicesInjected);
     else liveStores.delete(ref);
   }
+}
+
+/**
+ * The one way code that loads with its page joins the store (declare it in `LazyLoadedSlices` too):
+ * a slice is injected into `rootReducer` and returned injected, so its selectors fall back to the
+ * initial state before then; the RTK Query api brings its middleware along. Either way every live
+ * store gets the new state at once.
+ */
+export function injectLazily<
+  State,
+  CaseReducers extends SliceCaseReducers<State>,
+  Name extends string,
+  ReducerPath extends string,
+  Selectors extends SliceSelectors<State>,
+>(
+  slice: Slice<State, CaseReducers, Name, ReducerPath, Selectors>,
+): ReturnType<typeof slice.injectInto<ReducerPath>>;
+export function injectLazily(api: { reducerPath: string; reducer: Reducer; middleware: Middleware }): void;
+export function injectLazily(
+  part: Slice | { reducerPath: string; reducer: Reducer; middleware: Middleware },
+): unknown {
+  let injected: unknown;
+  if ('injectInto' in part) injected = part.injectInto(rootReducer);
+  else {
+    rootReducer.inject(part as never);
+    dynamicMiddleware.addMiddleware(part.middleware);
+  }
+  initialiseInjectedSlices();
+  return injected;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Globals } from '@react-spring/web';
-import { WIZARD_STEP_ORDER, type WizardStepId } from '../../../src/domain/fieldRules';
+import { WIZARD_STEP_ORDER } from '../../../src/domain/fieldRules';
+import { type WizardStepId } from '../../../src/domain/registrationFields';
 import { OnboardingWizard } from '../../../src/features/onboarding/OnboardingWizard';
 import { renderWithProviders } from '../renderWithProviders';
 

@@ -9,7 +9,7 @@ import { CALENDAR_DATE_PATTERN } from '../calendarDate';
 
 const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
-export const REASON_MAX_LENGTH = 500;
+export const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
 /** Body fields of every destructive operator action. */
 export const changeFields = {
@@ -20,7 +20,7 @@ export const changeFields = {
       description: 'Why, in the operator’s words; kept in the audit trail.',
     }),
   ),
-  dryRun: Type.Optional(
+  dry_run: Type.Optional(
     Type.Boolean({
       description: 'True: answer what would change, change nothing and record nothing.',
     }),
@@ -30,14 +30,14 @@ export const changeFields = {
 export const OperatorChange = Type.Object(changeFields, {
   additionalProperties: false,
   description: 'Why, and whether to only show what would change.',
-  examples: [{ reason: 'Asked by the member by e-mail on 24 November', dryRun: true }],
+  examples: [{ reason: 'Asked by the member by e-mail on 24 November', dry_run: true }],
 });
 export type OperatorChange = Static<typeof OperatorChange>;
 
 /** Answer fields of every operator action that changes something. */
 export const outcomeFields = {
   effect: Type.String({ description: 'What changed (or, in a dry run, would change), in words.' }),
-  dryRun: Type.Boolean({ description: 'True when nothing was changed or recorded.' }),
+  dry_run: Type.Boolean({ description: 'True when nothing was changed or recorded.' }),
 };
 
 export const AuditEntry = Type.Object(
@@ -76,15 +76,21 @@ export type AuditEntry = Static<typeof AuditEntry>;
 
 export const AuditQuery = Type.Object(
   {
-    action: Type.Optional(Type.String({ maxLength: 100, description: 'Only this action.' })),
+    action: Type.Optional(
+      Type.String({ maxLength: limits.admin.actionMaxLength, description: 'Only this action.' }),
+    ),
     target: Type.Optional(
       Type.String({
-        maxLength: 200,
+        maxLength: limits.admin.filterTextMaxLength,
         description: 'Only this target; a phone number is matched through its salted hash.',
       }),
     ),
-    actor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this actor.' })),
-    session: Type.Optional(Type.String({ maxLength: 40, description: 'Only this console session.' })),
+    actor: Type.Optional(
+      Type.String({ maxLength: limits.admin.filterTextMaxLength, description: 'Only this actor.' }),
+    ),
+    session: Type.Optional(
+      Type.String({ maxLength: limits.admin.sessionIdMaxLength, description: 'Only this console session.' }),
+    ),
     since: Type.Optional(
       Type.String({
         pattern: CALENDAR_DATE_PATTERN,

@@ -8,8 +8,8 @@ import { changeFields, outcomeFields } from './adminAudit';
  * list, revoke, grant a member more, and the invite tree with its branches.
  */
 
-export const MAX_CODES_PER_BATCH = 500;
-export const MAX_USES_PER_CODE = 100_000;
+export const MAX_CODES_PER_BATCH = limits.admin.codesPerBatchMax;
+export const MAX_USES_PER_CODE = limits.admin.usesPerCodeMax;
 
 export const inviteCodeStatuses = ['valid', 'expired', 'used up', 'revoked'] as const;
 
@@ -20,13 +20,13 @@ export const InviteCodeView = Type.Object(
     code: Type.String(),
     label: nullable(Type.String({ description: 'The cohort: codes issued together share it.' })),
     uses: Type.Integer({ minimum: 0 }),
-    maxUses: Type.Integer({ minimum: 1 }),
-    expiresAt: nullable(Type.String({ format: 'date-time' })),
+    max_uses: Type.Integer({ minimum: 1 }),
+    expires_at: nullable(Type.String({ format: 'date-time' })),
     status: Type.Union(
       inviteCodeStatuses.map((status) => Type.Literal(status)),
       { description: 'Whether the code admits someone now, and if not why.' },
     ),
-    createdAt: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ format: 'date-time' }),
   },
   {
     examples: [
@@ -34,10 +34,10 @@ export const InviteCodeView = Type.Object(
         code: 'K7MPQ4RXTW',
         label: 'London meetup',
         uses: 1,
-        maxUses: 1,
-        expiresAt: '2026-12-31T23:59:59.999Z',
+        max_uses: 1,
+        expires_at: '2026-12-31T23:59:59.999Z',
         status: 'used up',
-        createdAt: '2026-11-20T18:00:00.000Z',
+        created_at: '2026-11-20T18:00:00.000Z',
       },
     ],
   },
@@ -46,7 +46,12 @@ export type InviteCodeView = Static<typeof InviteCodeView>;
 
 export const InviteCodeQuery = Type.Object(
   {
-    label: Type.Optional(Type.String({ maxLength: 200, description: 'Only codes with this label.' })),
+    label: Type.Optional(
+      Type.String({
+        maxLength: limits.admin.filterTextMaxLength,
+        description: 'Only codes with this label.',
+      }),
+    ),
     status: Type.Optional(
       Type.Union(
         inviteCodeStatuses.map((status) => Type.Literal(status)),
@@ -82,7 +87,11 @@ export const CreateInviteCodes = Type.Object(
       }),
     ),
     label: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'The cohort’s name, e.g. "London meetup".' }),
+      Type.String({
+        minLength: 1,
+        maxLength: limits.admin.labelMaxLength,
+        description: 'The cohort’s name, e.g. "London meetup".',
+      }),
     ),
     expires: Type.Optional(
       Type.String({
@@ -116,7 +125,7 @@ export type CreatedInviteCodes = Static<typeof CreatedInviteCodes>;
 export const RevokeInviteCodes = Type.Object(
   {
     codes: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+      Type.Array(Type.String({ minLength: 1, maxLength: limits.admin.typedCodeMaxLength }), {
         minItems: 1,
         maxItems: MAX_CODES_PER_BATCH,
         description: 'These codes (any unknown one refuses the whole request).',
@@ -125,7 +134,7 @@ export const RevokeInviteCodes = Type.Object(
     label: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 200,
+        maxLength: limits.admin.labelMaxLength,
         description: 'Or: every code of this cohort that still admits someone.',
       }),
     ),
@@ -134,7 +143,7 @@ export const RevokeInviteCodes = Type.Object(
   {
     additionalProperties: false,
     description: 'Codes to revoke, by code or by cohort, with why.',
-    examples: [{ label: 'London meetup', reason: 'The event is over', dryRun: true }],
+    examples: [{ label: 'London meetup', reason: 'The event is over', dry_run: true }],
   },
 );
 export type RevokeInviteCodes = Static<typeof RevokeInviteCodes>;
@@ -147,7 +156,7 @@ export const RevokedInviteCodes = Type.Object(
       {
         codes: [{ ...InviteCodeView.examples[0], uses: 0, status: 'revoked' }],
         effect: 'revoked 1 code',
-        dryRun: false,
+        dry_run: false,
       },
     ],
   },
@@ -155,7 +164,7 @@ export const RevokedInviteCodes = Type.Object(
 export type RevokedInviteCodes = Static<typeof RevokedInviteCodes>;
 
 export const UserIdParams = Type.Object({
-  userId: Type.String({ maxLength: 64, description: 'A member’s id.' }),
+  user_id: Type.String({ maxLength: limits.apiText.idMaxLength, description: 'A member’s id.' }),
 });
 
 export const GrantInvites = Type.Object(
@@ -163,7 +172,7 @@ export const GrantInvites = Type.Object(
     count: Type.Integer({
       format: 'int32',
       minimum: 1,
-      maximum: 100,
+      maximum: limits.admin.grantMax,
       description: 'How many more one-use codes.',
     }),
     reason: changeFields.reason,
@@ -184,10 +193,12 @@ export type GrantedInvites = Static<typeof GrantedInvites>;
 export const BranchRevocation = Type.Object(
   {
     members: Type.Integer({ minimum: 0, description: 'Members in the branch.' }),
-    revokedCodes: Type.Integer({ minimum: 0, description: 'Unused codes revoked.' }),
+    revoked_codes: Type.Integer({ minimum: 0, description: 'Unused codes revoked.' }),
     ...outcomeFields,
   },
-  { examples: [{ members: 3, revokedCodes: 7, effect: 'revoked 7 codes across 3 members', dryRun: false }] },
+  {
+    examples: [{ members: 3, revoked_codes: 7, effect: 'revoked 7 codes across 3 members', dry_run: false }],
+  },
 );
 export type BranchRevocation = Static<typeof BranchRevocation>;
 
@@ -199,23 +210,23 @@ export const InviteTree = Type.Object(
       Type.Object({
         code: Type.String(),
         label: nullableText,
-        invitedBy: Type.Union([Type.String(), Type.Null()], {
+        invited_by: Type.Union([Type.String(), Type.Null()], {
           description: 'The member (or erased member’s node) whose quota it is; null for the operator’s.',
         }),
-        waitlistPhone: Type.Union([Type.String(), Type.Null()], {
+        waitlist_phone: Type.Union([Type.String(), Type.Null()], {
           description: 'The waitlist number it was made for, masked as lists show phones.',
         }),
         uses: Type.Integer(),
-        maxUses: Type.Integer(),
+        max_uses: Type.Integer(),
         revoked: Type.Boolean(),
       }),
     ),
     members: Type.Array(
       Type.Object({
         id: Type.String(),
-        firstName: nullableText,
-        inviteCode: Type.String({ description: 'The code they joined with.' }),
-        registeredAt: nullableText,
+        first_name: nullableText,
+        invite_code: Type.String({ description: 'The code they joined with.' }),
+        registered_at: nullableText,
         erased: Type.Boolean({ description: 'An erased member: an anonymous node, no name.' }),
       }),
     ),
@@ -228,19 +239,19 @@ export const InviteTree = Type.Object(
           {
             code: 'K7MPQ4RXTW',
             label: 'London meetup',
-            invitedBy: null,
-            waitlistPhone: null,
+            invited_by: null,
+            waitlist_phone: null,
             uses: 1,
-            maxUses: 1,
+            max_uses: 1,
             revoked: false,
           },
         ],
         members: [
           {
             id: '3f1c2a9e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
-            firstName: 'Ada',
-            inviteCode: 'K7MPQ4RXTW',
-            registeredAt: '2026-11-21T09:30:00.000Z',
+            first_name: 'Ada',
+            invite_code: 'K7MPQ4RXTW',
+            registered_at: '2026-11-21T09:30:00.000Z',
             erased: false,
           },
         ],

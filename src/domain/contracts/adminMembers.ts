@@ -1,8 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { outcomeFields } from './adminAudit';
 import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
 import { MemberStatus } from './member';
+import { registrationFieldProperties } from './registration';
+import { WIRE_FIELD_NAMES, registrationFieldValuesOf } from '../registrationFields';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
 
@@ -11,44 +14,37 @@ const nullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 const exampleView = {
   id: exampleMember.user_id,
-  firstName: exampleMember.first_name,
-  lastName: exampleMember.last_name,
-  age: exampleMember.age,
-  location: exampleMember.location,
-  phone: exampleMember.phone,
-  occupation: exampleMember.occupation,
-  lookingFor: exampleMember.looking_for,
+  ...registrationFieldValuesOf(exampleMember),
+  looking_for: exampleMember.looking_for,
   interests: exampleMember.interests,
-  inviteCode: 'K7MPQ4RXTW',
+  invite_code: 'K7MPQ4RXTW',
   status: 'linked',
-  registeredAt: '2026-11-21T09:30:00.000Z',
-  linkedAt: '2026-11-21T09:41:00.000Z',
-  onboardedAt: null,
-  linkingCodeExpiresAt: '2026-11-28T09:30:00.000Z',
-  linkingCodeUsedAt: '2026-11-21T09:41:00.000Z',
-  whoIKnow: [{ kind: exampleEntry.kind, name: exampleEntry.name, location: exampleEntry.location }],
+  registered_at: '2026-11-21T09:30:00.000Z',
+  linked_at: '2026-11-21T09:41:00.000Z',
+  onboarded_at: null,
+  linking_code_expires_at: '2026-11-28T09:30:00.000Z',
+  linking_code_used_at: '2026-11-21T09:41:00.000Z',
+  who_i_know: [{ kind: exampleEntry.kind, name: exampleEntry.name, location: exampleEntry.location }],
   photos: [{ position: 0, width: 960, height: 1280, bytes: 184_320 }],
 };
 
 export const MemberView = Type.Object(
   {
     id: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    age: Type.Integer(),
-    location: Type.String(),
-    phone: Type.String(),
-    occupation: Type.String(),
-    lookingFor: Type.Array(Type.String()),
+    ...registrationFieldProperties(WIRE_FIELD_NAMES, {
+      text: () => Type.String(),
+      age: () => Type.Integer(),
+    }),
+    looking_for: Type.Array(Type.String()),
     interests: Type.Array(Type.String()),
-    inviteCode: Type.String({ description: 'The code they registered with.' }),
+    invite_code: Type.String({ description: 'The code they registered with.' }),
     status: MemberStatus,
-    registeredAt: Timestamp,
-    linkedAt: nullableTimestamp,
-    onboardedAt: nullableTimestamp,
-    linkingCodeExpiresAt: Timestamp,
-    linkingCodeUsedAt: nullableTimestamp,
-    whoIKnow: Type.Array(
+    registered_at: Timestamp,
+    linked_at: nullableTimestamp,
+    onboarded_at: nullableTimestamp,
+    linking_code_expires_at: Timestamp,
+    linking_code_used_at: nullableTimestamp,
+    who_i_know: Type.Array(
       Type.Object({
         kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
         name: Type.String(),
@@ -71,7 +67,7 @@ export type MemberView = Static<typeof MemberView>;
 export const MemberInviter = Type.Object(
   {
     id: Type.String({ description: 'The inviter’s member id, or an erased inviter’s anonymous node.' }),
-    firstName: Type.Union([Type.String(), Type.Null()], { description: 'Null for an erased inviter.' }),
+    first_name: Type.Union([Type.String(), Type.Null()], { description: 'Null for an erased inviter.' }),
     erased: Type.Boolean({ description: 'The inviter has erased their account since.' }),
   },
   { description: 'The member whose quota held the code this member registered with.' },
@@ -80,16 +76,16 @@ export type MemberInviter = Static<typeof MemberInviter>;
 
 const exampleDetail = {
   ...exampleView,
-  invitedBy: { id: '9b2e4c1d-5a6f-4e7b-8c9d-0e1f2a3b4c5d', firstName: 'Grace', erased: false },
+  invited_by: { id: '9b2e4c1d-5a6f-4e7b-8c9d-0e1f2a3b4c5d', first_name: 'Grace', erased: false },
   invites: [
     {
       code: 'P3NXQ8RTVW',
       label: null,
       uses: 0,
-      maxUses: 1,
-      expiresAt: null,
+      max_uses: 1,
+      expires_at: null,
       status: 'valid',
-      createdAt: '2026-11-21T09:42:00.000Z',
+      created_at: '2026-11-21T09:42:00.000Z',
     },
   ],
 };
@@ -98,7 +94,7 @@ const exampleDetail = {
 export const MemberDetail = Type.Object(
   {
     ...MemberView.properties,
-    invitedBy: Type.Union([MemberInviter, Type.Null()], {
+    invited_by: Type.Union([MemberInviter, Type.Null()], {
       description: 'Null when they joined with an operator’s code.',
     }),
     invites: Type.Array(InviteCodeView, { description: 'The codes of their own quota, oldest first.' }),
@@ -114,7 +110,10 @@ export type MemberDetail = Static<typeof MemberDetail>;
 export const MemberQuery = Type.Object(
   {
     search: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Part of a first or last name, or a whole member id.' }),
+      Type.String({
+        maxLength: limits.admin.filterTextMaxLength,
+        description: 'Part of a first or last name, or a whole member id.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -128,28 +127,28 @@ export type MemberQuery = Static<typeof MemberQuery>;
 export const MemberSummary = Type.Object(
   {
     id: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
+    first_name: Type.String(),
+    last_name: Type.String(),
     phone: Type.String({ description: 'Masked: country code, first and last digits only.' }),
-    inviteCode: Type.String({ description: 'The code they registered with.' }),
+    invite_code: Type.String({ description: 'The code they registered with.' }),
     status: MemberStatus,
-    registeredAt: Timestamp,
-    linkedAt: nullableTimestamp,
-    onboardedAt: nullableTimestamp,
+    registered_at: Timestamp,
+    linked_at: nullableTimestamp,
+    onboarded_at: nullableTimestamp,
   },
   {
     description: 'A member in a list: no full phone, no profile.',
     examples: [
       {
         id: exampleView.id,
-        firstName: exampleView.firstName,
-        lastName: exampleView.lastName,
+        first_name: exampleView.first_name,
+        last_name: exampleView.last_name,
         phone: '+44 7911 ••• 456',
-        inviteCode: exampleView.inviteCode,
+        invite_code: exampleView.invite_code,
         status: exampleView.status,
-        registeredAt: exampleView.registeredAt,
-        linkedAt: exampleView.linkedAt,
-        onboardedAt: exampleView.onboardedAt,
+        registered_at: exampleView.registered_at,
+        linked_at: exampleView.linked_at,
+        onboarded_at: exampleView.onboarded_at,
       },
     ],
   },
@@ -162,7 +161,7 @@ export const MemberList = Type.Array(MemberSummary, {
 });
 
 export const MemberIdParams = Type.Object({
-  id: Type.String({ maxLength: 100, description: 'A member’s id.' }),
+  id: Type.String({ maxLength: limits.apiText.idMaxLength, description: 'A member’s id.' }),
 });
 
 export const MemberExportList = Type.Object(
@@ -181,7 +180,7 @@ export const MemberErased = Type.Object(
       {
         erased: true,
         effect: 'erased a member: 1 photo, 1 network entry, 0 nominations, 2 unused invite codes',
-        dryRun: false,
+        dry_run: false,
       },
     ],
   },

@@ -16,8 +16,8 @@ export const OperatorView = Type.Object(
   {
     name: Type.String(),
     role: OperatorRole,
-    addedAt: Type.String({ format: 'date-time' }),
-    lastSeenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    added_at: Type.String({ format: 'date-time' }),
+    last_seen_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'The last request of any of their sessions; null when they never signed in.',
     }),
     sessions: Type.Integer({ minimum: 0, description: 'Sessions that have not expired.' }),
@@ -27,8 +27,8 @@ export const OperatorView = Type.Object(
       {
         name: 'grace',
         role: 'operator',
-        addedAt: '2026-11-20T12:00:00.000Z',
-        lastSeenAt: '2026-11-25T08:15:00.000Z',
+        added_at: '2026-11-20T12:00:00.000Z',
+        last_seen_at: '2026-11-25T08:15:00.000Z',
         sessions: 1,
       },
     ],
@@ -64,14 +64,14 @@ export const SignInLink = Type.Object(
   {
     name: Type.String(),
     link: Type.String({ description: 'APP_URL/admin/sign-in/<token>: one use, 15 minutes.' }),
-    expiresAt: Type.String({ format: 'date-time' }),
+    expires_at: Type.String({ format: 'date-time' }),
   },
   {
     examples: [
       {
         name: 'grace',
         link: 'https://becca.example.org/admin/sign-in/3q2-7wEjw5Lh1n0l9Xy6cU4tZbA8kR2mV5pD1sF7gH0',
-        expiresAt: '2026-11-25T10:15:00.000Z',
+        expires_at: '2026-11-25T10:15:00.000Z',
       },
     ],
   },

@@ -45,7 +45,7 @@ export type RegistrationDay = Static<typeof RegistrationDay>;
 
 export const WaitlistSummary = Type.Object({
   waiting: count('Entries not yet sent an invitation.'),
-  oldestWaitingSince: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  oldest_waiting_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'When the longest-waiting entry joined the waitlist; null when nobody is waiting.',
   }),
 });
@@ -57,7 +57,7 @@ export const AdminOverview = Type.Object(
       overall: FunnelCounts,
       cohorts: Type.Array(CohortFunnel, { description: 'Every label, the most recently issued first.' }),
     }),
-    registrationsPerDay: Type.Array(RegistrationDay, {
+    registrations_per_day: Type.Array(RegistrationDay, {
       description: `The last ${REGISTRATION_DAYS} days, oldest first, today last; a day without registrations is 0.`,
     }),
     waitlist: WaitlistSummary,
@@ -76,11 +76,11 @@ export const AdminOverview = Type.Object(
             { label: null, counts: { issued: 10, checked: 7, registered: 6, linked: 4, onboarded: 2 } },
           ],
         },
-        registrationsPerDay: [
+        registrations_per_day: [
           { date: '2026-11-24', registrations: 3 },
           { date: '2026-11-25', registrations: 5 },
         ],
-        waitlist: { waiting: 12, oldestWaitingSince: '2026-10-02T09:14:00.000Z' },
+        waitlist: { waiting: 12, oldest_waiting_since: '2026-10-02T09:14:00.000Z' },
       },
     ],
   },

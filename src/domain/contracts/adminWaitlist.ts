@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { changeFields, outcomeFields } from './adminAudit';
 
 /** The waitlist as the operator runs it (`npm run waitlist`, the console): list, export, invite, purge. */
@@ -13,7 +14,7 @@ export const WaitlistEntryView = Type.Object(
     phone: nullableText,
     email: nullableText,
     name: nullableText,
-    joinedAt: Type.String({ format: 'date-time', description: 'When they joined the waitlist.' }),
+    joined_at: Type.String({ format: 'date-time', description: 'When they joined the waitlist.' }),
     status: Type.Union(
       waitlistStatuses.map((status) => Type.Literal(status)),
       { description: 'waiting → invited (sent a code) → joined (registered).' },
@@ -25,7 +26,7 @@ export const WaitlistEntryView = Type.Object(
         phone: '+447912345678',
         email: null,
         name: 'Ada',
-        joinedAt: '2026-10-02T09:14:00.000Z',
+        joined_at: '2026-10-02T09:14:00.000Z',
         status: 'waiting',
       },
     ],
@@ -58,7 +59,7 @@ export const WaitlistListEntry = Type.Object(
     }),
     email: Type.Union([Type.String(), Type.Null()], { description: 'Masked: first letter and domain.' }),
     name: nullableText,
-    joinedAt: WaitlistEntryView.properties.joinedAt,
+    joined_at: WaitlistEntryView.properties.joined_at,
     status: WaitlistEntryView.properties.status,
   },
   {
@@ -68,7 +69,7 @@ export const WaitlistListEntry = Type.Object(
         phone: '+44 7912 ••• 678',
         email: null,
         name: 'Ada',
-        joinedAt: '2026-10-02T09:14:00.000Z',
+        joined_at: '2026-10-02T09:14:00.000Z',
         status: 'waiting',
       },
     ],
@@ -96,7 +97,7 @@ export const WaitlistInvite = Type.Union(
       {
         phone: Type.String({
           minLength: 1,
-          maxLength: 40,
+          maxLength: limits.admin.typedPhoneMaxLength,
           description: 'A number on the waitlist, as typed.',
         }),
         reason: changeFields.reason,
@@ -105,7 +106,12 @@ export const WaitlistInvite = Type.Union(
     ),
     Type.Object(
       {
-        id: Type.Integer({ format: 'int32', minimum: 1, description: 'An entry of the list, by its id.' }),
+        id: Type.Integer({
+          format: 'int32',
+          minimum: 1,
+          maximum: limits.admin.waitlistEntryIdMax,
+          description: 'An entry of the list, by its id.',
+        }),
         reason: changeFields.reason,
       },
       { additionalProperties: false },
@@ -115,7 +121,7 @@ export const WaitlistInvite = Type.Union(
         next: Type.Integer({
           format: 'int32',
           minimum: 1,
-          maximum: 1000,
+          maximum: limits.admin.inviteNextMax,
           description: 'The N longest-waiting numbers.',
         }),
         reason: changeFields.reason,
@@ -133,8 +139,8 @@ export type WaitlistInvite = Static<typeof WaitlistInvite>;
 export const WaitlistInvitation = Type.Object({
   phone: Type.String(),
   code: Type.String({ description: 'A one-use code bound to that number.' }),
-  shareUrl: Type.String({ description: 'The /join link with the code.' }),
-  whatsappUrl: Type.String({ description: 'A wa.me link to that number with the invitation typed in.' }),
+  share_url: Type.String({ description: 'The /join link with the code.' }),
+  whatsapp_url: Type.String({ description: 'A wa.me link to that number with the invitation typed in.' }),
 });
 export type WaitlistInvitation = Static<typeof WaitlistInvitation>;
 
@@ -147,8 +153,8 @@ export const WaitlistInvitations = Type.Object(
           {
             phone: '+447912345678',
             code: 'K7MPQ4RXTW',
-            shareUrl: 'https://becca.example.org/join?code=K7MPQ4RXTW',
-            whatsappUrl: 'https://wa.me/447912345678?text=You%E2%80%99re%20invited',
+            share_url: 'https://becca.example.org/join?code=K7MPQ4RXTW',
+            whatsapp_url: 'https://wa.me/447912345678?text=You%E2%80%99re%20invited',
           },
         ],
         effect: 'invited 1 waitlist entry',
@@ -160,17 +166,17 @@ export type WaitlistInvitations = Static<typeof WaitlistInvitations>;
 
 export const PurgeRequest = Type.Object(
   {
-    olderThanDays: Type.Integer({
+    older_than_days: Type.Integer({
       format: 'int32',
       minimum: 1,
-      maximum: 36_500,
+      maximum: limits.admin.retentionDaysMax,
       description: 'Rows older than this go.',
     }),
     ...changeFields,
   },
   {
     additionalProperties: false,
-    examples: [{ olderThanDays: 365, reason: 'Yearly retention', dryRun: true }],
+    examples: [{ older_than_days: 365, reason: 'Yearly retention', dry_run: true }],
   },
 );
 export type PurgeRequest = Static<typeof PurgeRequest>;
@@ -187,7 +193,7 @@ export const PurgeOutcome = Type.Object(
         count: 4,
         cutoff: '2025-11-25T10:00:00.000Z',
         effect: 'deleted 4 waitlist entries older than 365 days',
-        dryRun: false,
+        dry_run: false,
       },
     ],
   },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { limits } from '../limits';
 import { outcomeFields } from './adminAudit';
 
 /** The webhook outbox as the operator sees it (`npm run webhooks`, the console). */
@@ -12,11 +13,11 @@ export const WebhookEventView = Type.Object(
     type: Type.String(),
     status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
     attempts: Type.Integer({ minimum: 0 }),
-    lastStatus: nullable(Type.Integer({ description: 'The receiver’s last HTTP status.' })),
-    lastError: nullable(Type.String({ description: 'Why the last attempt got no answer.' })),
-    nextAttemptAt: Type.String({ format: 'date-time' }),
-    createdAt: Type.String({ format: 'date-time' }),
-    deliveredAt: nullable(Type.String({ format: 'date-time' })),
+    last_status: nullable(Type.Integer({ description: 'The receiver’s last HTTP status.' })),
+    last_error: nullable(Type.String({ description: 'Why the last attempt got no answer.' })),
+    next_attempt_at: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ format: 'date-time' }),
+    delivered_at: nullable(Type.String({ format: 'date-time' })),
   },
   {
     examples: [
@@ -25,11 +26,11 @@ export const WebhookEventView = Type.Object(
         type: 'member.linked',
         status: 'failed',
         attempts: 8,
-        lastStatus: 503,
-        lastError: null,
-        nextAttemptAt: '2026-11-25T10:00:00.000Z',
-        createdAt: '2026-11-24T10:00:00.000Z',
-        deliveredAt: null,
+        last_status: 503,
+        last_error: null,
+        next_attempt_at: '2026-11-25T10:00:00.000Z',
+        created_at: '2026-11-24T10:00:00.000Z',
+        delivered_at: null,
       },
     ],
   },
@@ -41,7 +42,9 @@ export const WebhookEventList = Type.Array(WebhookEventView, {
   examples: [WebhookEventView.examples],
 });
 
-export const WebhookEventParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const WebhookEventParams = Type.Object({
+  id: Type.String({ maxLength: limits.admin.webhookEventIdMaxLength }),
+});
 
 export const WebhookRetried = Type.Object(
   { event: WebhookEventView, effect: outcomeFields.effect },

@@ -1,6 +1,8 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { memberStatuses } from '../memberProfile';
+import { PROFILE_FIELD_NAMES } from '../registrationFields';
 import { exampleEntry, exampleMember } from './examples';
+import { registrationFieldProperties } from './registration';
 
 /**
  * A member's own data: `GET /api/me` (their profile), `GET /api/me/export` (everything we hold) and
@@ -20,11 +22,10 @@ export const MemberStatus = Type.Union(
 /** The fields of a member that the assistant and the member themselves read alike. */
 export const memberProfileFields = {
   user_id: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  age: Type.Integer(),
-  location: Type.String(),
-  occupation: Type.String(),
+  ...registrationFieldProperties(PROFILE_FIELD_NAMES, {
+    text: () => Type.String(),
+    age: () => Type.Integer(),
+  }),
   looking_for: Type.Array(Type.String()),
   interests: Type.Array(Type.String()),
 };

@@ -1,4 +1,13 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  WIRE_FIELD_NAMES,
+  registrationField,
+  wireNameOf,
+  type RegistrationFieldDeclaration,
+  type WireFieldName,
+  type WireNameOf,
+  type WireValueOf,
+} from '../registrationFields';
 import { limits } from '../limits';
 import { exampleEntry, exampleMember } from './examples';
 
@@ -12,9 +21,11 @@ import { exampleEntry, exampleMember } from './examples';
 const max = limits.fieldMaxLength;
 const EXAMPLE_INVITE_CODE = 'K7MQ2XPA4R';
 
-const entryKind = Type.Union([Type.Literal('group'), Type.Literal('person')], {
-  description: 'Step 1 of "who I know" adds groups, step 2 people.',
-});
+const entryKind = (options: { default?: 'group' } = {}) =>
+  Type.Union([Type.Literal('group'), Type.Literal('person')], {
+    description: 'Step 1 of "who I know" adds groups, step 2 people.',
+    ...options,
+  });
 
 export const WhoIKnowEntryPayload = Type.Object(
   {
@@ -26,7 +37,7 @@ export const WhoIKnowEntryPayload = Type.Object(
       { description: 'Where the person placed the entry on their card, in percent.' },
     ),
     /** Beyond the original web payload's entry: keeps step 2's people distinguishable from step 1's groups. */
-    kind: entryKind,
+    kind: entryKind(),
   },
   { description: 'One entry of "who I know".' },
 );
@@ -48,16 +59,51 @@ const examplePayload = {
   who_i_know_people: [],
 };
 
+interface FieldSchemas<Text extends TSchema, Age extends TSchema> {
+  text: (field: RegistrationFieldDeclaration) => Text;
+  age: (field: RegistrationFieldDeclaration) => Age;
+}
+
+type SchemaOf<K extends WireFieldName, Text, Age> = WireValueOf<K> extends number ? Age : Text;
+
+function fieldSchema<Text extends TSchema, Age extends TSchema>(
+  name: WireFieldName,
+  schemaOf: FieldSchemas<Text, Age>,
+): Text | Age {
+  const field = registrationField(name);
+  return field.kind === 'age' ? schemaOf.age(field) : schemaOf.text(field);
+}
+
+/**
+ * The declared fields' schemas (src/domain/registrationFields.ts) by wire name: `text` for a text
+ * field, `age` for the age. Every property that names a registration field on the wire comes from here.
+ */
+export function registrationFieldProperties<
+  Text extends TSchema,
+  Age extends TSchema,
+  K extends WireFieldName,
+>(
+  names: readonly K[],
+  schemaOf: FieldSchemas<Text, Age>,
+): { [N in K as WireNameOf<N>]: SchemaOf<N, Text, Age> } {
+  return Object.fromEntries(names.map((name) => [wireNameOf(name), fieldSchema(name, schemaOf)])) as {
+    [N in K as WireNameOf<N>]: SchemaOf<N, Text, Age>;
+  };
+}
+
 /** The payload once its shape is known: what the rules check and the store writes. */
 export const RegistrationPayload = Type.Object(
   {
     invite_code: Type.String(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    age: Type.Number(),
-    location: Type.String(),
-    phone: Type.String({ description: 'E.164 when parseable, else as typed (then refused).' }),
-    occupation: Type.String(),
+    ...registrationFieldProperties(WIRE_FIELD_NAMES, {
+      text: (field) =>
+        Type.String(
+          field.kind === 'phone'
+            ? { description: 'E.164 when parseable, else as typed (then refused).' }
+            : {},
+        ),
+      age: () => Type.Number(),
+    }),
     who_i_know_groups: Type.Array(WhoIKnowEntryPayload, {
       description: "Both steps' entries; each entry's `kind` tells them apart.",
     }),
@@ -69,41 +115,53 @@ export const RegistrationPayload = Type.Object(
 );
 export type WebRegistrationPayload = Static<typeof RegistrationPayload>;
 
-const text = (maxLength: number) => Type.String({ maxLength });
+/** Text up to `maxLength`, and empty when left out (`Value.Default`). */
+const text = (maxLength: number) => Type.String({ maxLength, default: '' });
 
 /**
  * The `form_data` JSON as the server accepts it. Every field is optional here so that a missing one
  * is reported with the wizard's own message ("First name is required") by the shared rules, not by a
- * schema error; the lengths are generous for the same reason (the rules give the exact limit).
+ * schema error; the lengths are generous for the same reason (the rules give the exact limit). Each
+ * has a `default`: `Value.Default` fills in what was left out, for the rules to judge.
  */
 export const RegistrationFormData = Type.Object(
   {
     invite_code: Type.Optional(text(limits.inviteCode.maxLength * 2)),
-    first_name: Type.Optional(text(max.firstName * 2)),
-    last_name: Type.Optional(text(max.lastName * 2)),
-    age: Type.Optional(
-      Type.Union([Type.Number(), Type.String({ maxLength: limits.apiText.ageTextMaxLength }), Type.Null()]),
-    ),
-    location: Type.Optional(text(max.location * 2)),
-    phone: Type.Optional(text(limits.phoneInputMaxLength)),
-    occupation: Type.Optional(text(max.occupation * 2)),
+    ...registrationFieldProperties(WIRE_FIELD_NAMES, {
+      // A phone is judged as typed, before any trimming: the input's own limit.
+      text: (field) => Type.Optional(text(field.kind === 'phone' ? field.maxLength : field.maxLength * 2)),
+      age: () =>
+        Type.Optional(
+          Type.Union(
+            [Type.Number(), Type.String({ maxLength: limits.apiText.ageTextMaxLength }), Type.Null()],
+            { default: '' },
+          ),
+        ),
+    }),
     who_i_know_groups: Type.Optional(
       Type.Array(
         Type.Object({
           id: Type.Union([Type.String({ maxLength: max.entryId * 2 }), Type.Number()]),
           group_name: text(max.entryName * 2),
           location: text(max.entryLocation * 2),
-          position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() })),
-          kind: Type.Optional(entryKind),
+          position: Type.Optional(
+            Type.Object({ x: Type.Number(), y: Type.Number() }, { default: { x: 0, y: 0 } }),
+          ),
+          kind: Type.Optional(entryKind({ default: 'group' })),
         }),
-        { maxItems: limits.entriesPerStep * 2 + 4 },
+        { maxItems: limits.entriesPerStep * 2 + 4, default: [] },
       ),
     ),
-    who_i_know_people: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
+    who_i_know_people: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0, default: [] })),
     looking_for: Type.Optional(
-      Type.Array(text(limits.apiText.lookingForOptionMaxLength), { maxItems: limits.apiText.choicesMax }),
+      Type.Array(text(limits.apiText.lookingForOptionMaxLength), {
+        maxItems: limits.apiText.choicesMax,
+        default: [],
+      }),
     ),
-    interests: Type.Optional(Type.Array(text(max.joy * 2), { maxItems: limits.apiText.choicesMax })),
+    interests: Type.Optional(
+      Type.Array(text(max.joy * 2), { maxItems: limits.apiText.choicesMax, default: [] }),
+    ),
   },
   {
     description: 'The `form_data` part: JSON text of the registration, sent before the photos.',
@@ -126,7 +184,7 @@ export const LegacyWhoIKnowEntry = Type.Object({
   position: Type.Optional(Type.Object({ x: Type.Optional(Type.Number()), y: Type.Optional(Type.Number()) })),
   avatarSeed: Type.Optional(Type.String()),
   isPart2Entry: Type.Optional(Type.Boolean()),
-  kind: Type.Optional(entryKind),
+  kind: Type.Optional(entryKind()),
 });
 export type LegacyWhoIKnowEntry = Static<typeof LegacyWhoIKnowEntry>;
 

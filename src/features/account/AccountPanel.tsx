@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiErrorDetail } from '../../shared/api';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { useDeleteMyAccountMutation, useExportMyDataMutation, useMyProfileQuery } from './accountApi';
-import type { MemberProfile } from '../../domain/memberProfile';
+import type { MemberProfile } from '../../domain/contracts/member';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { forgetThisDevice, saveExport } from './deviceData';
 import { NoAccountAccess } from './NoAccountAccess';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
+import { injectLazily } from '../../shared/store';
 import { renderedDemoSamples, sampleCount } from './demoConversations';
 import type { DemoCycle, DemoPhase } from './demoTiming';
 
@@ -58,8 +58,7 @@ declare module '../../shared/store' {
 }
 
 // Injected when a page with the demo loads; the selectors fall back to the initial state before that.
-const injectedDemoSlice = demoSlice.injectInto(rootReducer);
-initialiseInjectedSlices();
+const injectedDemoSlice = injectLazily(demoSlice);
 
 export const { cycleSelected, phaseAdvanced } = demoSlice.actions;
 export const { selectDemoCycle, selectDemoIndex, selectDemoPhase, selectDemoRun, selectDemoMessages } =

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
+import { injectLazily } from '../../shared/store';
 
 export type InviteOverlayMode = 'inviteCode' | 'noInvite' | 'success';
 
@@ -33,8 +33,7 @@ declare module '../../shared/store' {
 }
 
 // Injected when the /join code loads; the selectors below fall back to the initial state before that.
-const injectedInviteSlice = inviteSlice.injectInto(rootReducer);
-initialiseInjectedSlices();
+const injectedInviteSlice = injectLazily(inviteSlice);
 
 export const { modeChanged, codeChanged } = inviteSlice.actions;
 export const { selectInviteMode, selectInviteCode } = injectedInviteSlice.selectors;

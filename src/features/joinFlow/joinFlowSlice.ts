@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
+import { injectLazily } from '../../shared/store';
 
 /** Tutorial, then (with the invite overlay open at the start) form, whoIKnow1, whoIKnow2, completion. */
 export type JoinStep = 'tutorial' | 'form' | 'whoIKnow1' | 'whoIKnow2' | 'completion';
@@ -68,8 +68,7 @@ declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof joinFlowSlice> {}
 }
 
-const injectedJoinFlowSlice = joinFlowSlice.injectInto(rootReducer);
-initialiseInjectedSlices();
+const injectedJoinFlowSlice = injectLazily(joinFlowSlice);
 
 export const {
   inviteFlowOpened,

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { TextButton } from '../../components/Button';
 import { brand } from '../../config/brand';
 import { whatsAppInvitationUrl } from '../../domain/invitation';
-import type { MemberInvite } from './memberInvitesApi';
+import type { MemberInvite } from '../../domain/contracts/memberInvites';
 
 const Row = styled.li`
   display: grid;

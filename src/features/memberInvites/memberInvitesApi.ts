@@ -1,8 +1,6 @@
 import type { MemberInvitesAnswer } from '../../domain/contracts/memberInvites';
 import { api } from '../../shared/api';
 
-export type { MemberInvite, MemberInviteStatus } from '../../domain/contracts/memberInvites';
-
 const memberInvitesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in member's own codes. */

@@ -1,10 +1,8 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
 import { makeBrowserId } from '../../shared/browserId';
-import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
+import { injectLazily } from '../../shared/store';
 import { entryPosition, freeSlot, isPart2, type NetworkPart } from './entryPositions';
-
-export type { NetworkPart } from './entryPositions';
 
 /** Both who-I-know steps' entries in one list; `isPart2Entry` tells them apart. */
 export interface NetworkState {
@@ -70,8 +68,7 @@ declare module '../../shared/store' {
 }
 
 // Injected when the /join code loads; the selectors fall back to the initial state before that.
-const injectedNetworkSlice = networkSlice.injectInto(rootReducer);
-initialiseInjectedSlices();
+const injectedNetworkSlice = injectLazily(networkSlice);
 
 export const { entryAdded, entryRemoved, networkRestored } = networkSlice.actions;
 export const { selectNetworkState, selectNetworkEntries, selectPartEntries } = injectedNetworkSlice.selectors;

@@ -1,24 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import type { LookingForOption, WizardStepId } from '../../domain/fieldRules';
+import type { LookingForOption } from '../../domain/fieldRules';
+import type { WizardStepId } from '../../domain/registrationFields';
 import { fieldChanged, lookingForToggled, selectOnboardingState, touchedStepErrors } from './onboardingSlice';
 import { stepRegistry } from './steps/stepRegistry';
-import { limits } from '../../domain/limits';
+import { registrationField } from '../../domain/registrationFields';
 import { messageProps } from './steps/StepLayout';
 import type { FieldBinding, WizardTextField } from './steps/stepTypes';
 import { usePhotoChoice } from './usePhotoChoice';
-
-/** How much each input takes: the domain's limits, and three digits for an age (100 at most). */
-const FIELD_MAX_LENGTH: Record<WizardTextField, number> = {
-  firstName: limits.fieldMaxLength.firstName,
-  lastName: limits.fieldMaxLength.lastName,
-  age: 3,
-  phone: limits.phoneInputMaxLength,
-  location: limits.fieldMaxLength.location,
-  occupation: limits.fieldMaxLength.occupation,
-  joy: limits.fieldMaxLength.joy,
-  exciting: limits.fieldMaxLength.exciting,
-};
 
 /**
  * One wizard step from the registry, wired to the store: the draft, the live messages of the fields
@@ -34,7 +23,7 @@ export function OnboardingStep({ step, headingId }: { step: WizardStepId; headin
     (name: WizardTextField): FieldBinding => ({
       name,
       value: state.draft[name],
-      maxLength: FIELD_MAX_LENGTH[name],
+      maxLength: registrationField(name).maxLength,
       onChange: (event) => dispatch(fieldChanged({ field: name, value: event.target.value })),
       ...messageProps(errors[name]),
     }),

@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { animationDuration } from '../../shared/motion';
 import { PrimaryButton } from '../../components/Button';
-import { WIZARD_STEP_ORDER, nextWizardStep, type WizardStepId } from '../../domain/fieldRules';
+import { WIZARD_STEP_ORDER, nextWizardStep } from '../../domain/fieldRules';
+import { type WizardStepId } from '../../domain/registrationFields';
 import {
   selectIsStepValid,
   selectWizardDirection,

@@ -11,9 +11,9 @@ import {
   type OnboardingDraft,
   type WizardErrors,
   type WizardField,
-  type WizardStepId,
 } from '../../domain/fieldRules';
-import { rootReducer } from '../../shared/store';
+import { type WizardStepId } from '../../domain/registrationFields';
+import { injectLazily } from '../../shared/store';
 import type { WizardTextField } from './steps/stepTypes';
 
 /** What the store knows about the chosen photo; the Blob itself lives in `photoStore`. */
@@ -128,7 +128,7 @@ declare module '../../shared/store' {
 }
 
 // Injected when the /join code loads; the selectors fall back to the initial state before that.
-const injectedOnboardingSlice = onboardingSlice.injectInto(rootReducer);
+const injectedOnboardingSlice = injectLazily(onboardingSlice);
 
 export const {
   fieldChanged,

@@ -3,7 +3,7 @@ import { PrimaryButton } from '../../components/Button';
 import type { AuditQuery } from '../../domain/contracts/adminAudit';
 import { Box, Fields, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCounted } from './consoleFormat';
-import { useAuditTrailQuery } from './consoleSectionsApi';
+import { useListAuditEntriesQuery } from './consoleSectionsApi';
 import { visible } from '../../domain/visibleText';
 
 const filterFields = [
@@ -43,7 +43,7 @@ function Filters({ onApply }: { onApply: (filters: AuditQuery) => void }) {
 /** Section 7: the audit log — every operator action, filtered by action, target, actor and date. */
 export function AuditPanel() {
   const [filters, setFilters] = useState<AuditQuery>({});
-  const query = useAuditTrailQuery(filters, { refetchOnMountOrArgChange: true });
+  const query = useListAuditEntriesQuery(filters, { refetchOnMountOrArgChange: true });
   // The server answers oldest first; the newest is what an operator looks for.
   const entries = [...(query.data ?? [])].reverse();
   const filtered = Object.keys(filters).length > 0;

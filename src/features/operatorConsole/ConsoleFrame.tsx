@@ -10,7 +10,7 @@ import { api, apiErrorDetail } from '../../shared/api';
 import { useAppDispatch } from '../../shared/hooks';
 import { routePaths } from '../../shared/routePaths';
 import { SCREEN_HEADING, useFocusScreenHeading } from '../../shared/useFocusScreenHeading';
-import { useSignOutMutation } from './operatorConsoleApi';
+import { useSignOutOperatorMutation } from './operatorConsoleApi';
 import { SignInHelp } from './SignInHelp';
 import { useConsoleSession } from './useConsoleSession';
 import { TWO_SESSION_COOKIES_DETAIL } from '../../domain/operatorSession';
@@ -127,7 +127,7 @@ function Screen({ heading, children }: { heading: string; children: ReactNode })
 }
 
 function SignOut({ onSignedOut }: { onSignedOut: () => void }) {
-  const [signOut, { isLoading, isError, error }] = useSignOutMutation();
+  const [signOut, { isLoading, isError, error }] = useSignOutOperatorMutation();
   const dispatch = useAppDispatch();
   const press = async () => {
     const done = await signOut()

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { apiErrorDetail } from '../../shared/api';
 import { ErrorText, Fields } from './consoleParts';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
-/** The contract's REASON_MAX_LENGTH, written again: a value from a schema module brings TypeBox with it. */
-const REASON_MAX_LENGTH = 500;
+const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
 const Check = styled.form`
   margin-top: 1rem;
@@ -42,7 +42,7 @@ export interface DryRunActionProps {
   /** The button that asks for the dry run, e.g. "Revoke 3 codes…". */
   start: string;
   disabled?: boolean;
-  /** Calls the route with `dryRun: true`; answers its effect. */
+  /** Calls the route with `dry_run: true`; answers its effect. */
   preview: () => Promise<{ effect: string }>;
   /** Calls it for real with the operator's reason; answers its effect. */
   perform: (reason: string) => Promise<{ effect: string }>;

@@ -7,10 +7,11 @@ import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } 
 import { cohortName, formatCount, formatCounted } from './consoleFormat';
 import {
   useCreateInviteCodesMutation,
-  useInviteCodesQuery,
+  useListInviteCodesQuery,
   useRevokeInviteCodesMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
 /** The statuses of the contract (a type-only import cannot bring the list). */
@@ -63,7 +64,7 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
               id={`${id}-count`}
               type="number"
               min={1}
-              max={500}
+              max={limits.admin.codesPerBatchMax}
               required
               value={count}
               onChange={(event) => setCount(event.target.value)}
@@ -75,7 +76,7 @@ function CreateCodes({ onCopy }: { onCopy: (code: string) => void }) {
               id={`${id}-uses`}
               type="number"
               min={1}
-              max={100000}
+              max={limits.admin.usesPerCodeMax}
               required
               value={uses}
               onChange={(event) => setUses(event.target.value)}
@@ -167,7 +168,7 @@ function Filters({ onApply }: { onApply: (filters: InviteCodeQuery) => void }) {
 }
 
 function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code: string) => void }) {
-  const query = useInviteCodesQuery(filters, { refetchOnMountOrArgChange: true });
+  const query = useListInviteCodesQuery(filters, { refetchOnMountOrArgChange: true });
   const [revoke] = useRevokeInviteCodesMutation();
   const [selected, setSelected] = useState<string[]>([]);
   const codes = query.data ?? [];
@@ -217,14 +218,14 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
                   </th>
                   <td>{cohortName(code.label)}</td>
                   <td className="number">
-                    {formatCount(code.uses)} of {formatCount(code.maxUses)}
+                    {formatCount(code.uses)} of {formatCount(code.max_uses)}
                   </td>
                   <td>{code.status}</td>
                   <td>
-                    <Moment at={code.expiresAt} none="never" />
+                    <Moment at={code.expires_at} none="never" />
                   </td>
                   <td>
-                    <Moment at={code.createdAt} />
+                    <Moment at={code.created_at} />
                   </td>
                   <td>
                     <TextButton type="button" onClick={() => onCopy(code.code)}>
@@ -242,7 +243,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       <DryRunAction
         start={`Revoke ${formatCounted(chosen.length, 'selected code')}…`}
         disabled={chosen.length === 0}
-        preview={() => revoke({ codes: chosen, dryRun: true }).unwrap()}
+        preview={() => revoke({ codes: chosen, dry_run: true }).unwrap()}
         perform={(reason) => revoke({ codes: chosen, reason }).unwrap()}
         confirm="Revoke the codes"
         onDone={() => setSelected([])}
@@ -250,7 +251,7 @@ function CodeList({ filters, onCopy }: { filters: InviteCodeQuery; onCopy: (code
       {filters.label && (
         <DryRunAction
           start={`Revoke the rest of “${visible(filters.label)}”…`}
-          preview={() => revoke({ label: filters.label!, dryRun: true }).unwrap()}
+          preview={() => revoke({ label: filters.label!, dry_run: true }).unwrap()}
           perform={(reason) => revoke({ label: filters.label!, reason }).unwrap()}
           confirm="Revoke the cohort’s codes"
         />

@@ -17,19 +17,20 @@ import {
 } from './consoleParts';
 import { cohortName, formatCount } from './consoleFormat';
 import {
-  useEraseMemberMutation,
-  useGrantInvitesMutation,
-  useMemberQuery,
-  useRevokeBranchMutation,
+  useDeleteMemberMutation,
+  useGrantMemberInvitesMutation,
+  useGetMemberQuery,
+  useRevokeInviteBranchMutation,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
 function InvitedBy({ member }: { member: MemberDetail }) {
-  const inviter = member.invitedBy;
+  const inviter = member.invited_by;
   if (!inviter) return <>an operator’s code</>;
   if (inviter.erased) return <>a member who has since erased their account</>;
-  return <Link to={memberPageLink(inviter.id)}>{visible(inviter.firstName ?? inviter.id)}</Link>;
+  return <Link to={memberPageLink(inviter.id)}>{visible(inviter.first_name ?? inviter.id)}</Link>;
 }
 
 function Profile({ member }: { member: MemberDetail }) {
@@ -48,13 +49,13 @@ function Profile({ member }: { member: MemberDetail }) {
       <dt>Occupation</dt>
       <dd className="long">{visible(member.occupation)}</dd>
       <dt>Looking for</dt>
-      <dd>{visible(member.lookingFor.join(', ')) || '—'}</dd>
+      <dd>{visible(member.looking_for.join(', ')) || '—'}</dd>
       <dt>Interests</dt>
       <dd>{visible(member.interests.join(' · ')) || '—'}</dd>
       <dt>Who they know</dt>
       <dd>
         {visible(
-          member.whoIKnow.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; '),
+          member.who_i_know.map((entry) => `${entry.name} (${entry.kind}, ${entry.location})`).join('; '),
         ) || '—'}
       </dd>
       <dt>Photos</dt>
@@ -70,19 +71,19 @@ function Status({ member }: { member: MemberDetail }) {
       <dd>{member.status}</dd>
       <dt>Registered</dt>
       <dd>
-        <Moment at={member.registeredAt} />
+        <Moment at={member.registered_at} />
       </dd>
       <dt>Linked on WhatsApp</dt>
       <dd>
-        <Moment at={member.linkedAt} none="not yet" />
+        <Moment at={member.linked_at} none="not yet" />
       </dd>
       <dt>Onboarded</dt>
       <dd>
-        <Moment at={member.onboardedAt} none="not yet" />
+        <Moment at={member.onboarded_at} none="not yet" />
       </dd>
       <dt>Joined with</dt>
       <dd>
-        <code>{member.inviteCode}</code>
+        <code>{member.invite_code}</code>
       </dd>
       <dt>Invited by</dt>
       <dd>
@@ -113,11 +114,11 @@ function Invites({ member }: { member: MemberDetail }) {
             </th>
             <td>{cohortName(code.label)}</td>
             <td className="number">
-              {formatCount(code.uses)} of {formatCount(code.maxUses)}
+              {formatCount(code.uses)} of {formatCount(code.max_uses)}
             </td>
             <td>{code.status}</td>
             <td>
-              <Moment at={code.createdAt} />
+              <Moment at={code.created_at} />
             </td>
           </tr>
         ))}
@@ -127,14 +128,14 @@ function Invites({ member }: { member: MemberDetail }) {
 }
 
 function GrantInvites({ userId }: { userId: string }) {
-  const [grant, { data, error, isError, isLoading, reset }] = useGrantInvitesMutation();
+  const [grant, { data, error, isError, isLoading, reset }] = useGrantMemberInvitesMutation();
   const [count, setCount] = useState('3');
   const [reason, setReason] = useState('');
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     reset();
-    void grant({ userId, count: Number(count), ...(reason.trim() ? { reason: reason.trim() } : {}) })
+    void grant({ user_id: userId, count: Number(count), ...(reason.trim() ? { reason: reason.trim() } : {}) })
       .unwrap()
       .catch(() => undefined);
   };
@@ -148,7 +149,7 @@ function GrantInvites({ userId }: { userId: string }) {
               id={`${id}-count`}
               type="number"
               min={1}
-              max={100}
+              max={limits.admin.grantMax}
               required
               value={count}
               onChange={(event) => setCount(event.target.value)}
@@ -183,9 +184,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Details({ member, onErased }: { member: MemberDetail; onErased: (effect: string) => void }) {
-  const [revokeBranch] = useRevokeBranchMutation();
-  const [erase] = useEraseMemberMutation();
-  const name = visible(`${member.firstName} ${member.lastName}`);
+  const [revokeBranch] = useRevokeInviteBranchMutation();
+  const [erase] = useDeleteMemberMutation();
+  const name = visible(`${member.first_name} ${member.last_name}`);
   return (
     <>
       <Part title="Profile">
@@ -207,8 +208,8 @@ function Details({ member, onErased }: { member: MemberDetail; onErased: (effect
         </p>
         <DryRunAction
           start="Revoke the branch…"
-          preview={() => revokeBranch({ userId: member.id, dryRun: true }).unwrap()}
-          perform={(reason) => revokeBranch({ userId: member.id, reason }).unwrap()}
+          preview={() => revokeBranch({ user_id: member.id, dry_run: true }).unwrap()}
+          perform={(reason) => revokeBranch({ user_id: member.id, reason }).unwrap()}
           confirm="Revoke the branch"
         />
       </Part>
@@ -219,8 +220,8 @@ function Details({ member, onErased }: { member: MemberDetail; onErased: (effect
         </p>
         <DryRunAction
           start="Erase this member…"
-          preview={() => erase({ userId: member.id, dryRun: true }).unwrap()}
-          perform={(reason) => erase({ userId: member.id, reason }).unwrap()}
+          preview={() => erase({ id: member.id, dry_run: true }).unwrap()}
+          perform={(reason) => erase({ id: member.id, reason }).unwrap()}
           confirm="Erase the member"
           typed={{ label: `Type their name (${name}) or their id to confirm`, accepts: [name, member.id] }}
           onDone={onErased}
@@ -232,14 +233,14 @@ function Details({ member, onErased }: { member: MemberDetail; onErased: (effect
 
 /** One member's page: profile, status with its times, who invited them, their invites, and the actions. */
 export function MemberPage({ id, onErased }: { id: string; onErased: (effect: string) => void }) {
-  const query = useMemberQuery(id, { refetchOnMountOrArgChange: true });
+  const query = useGetMemberQuery(id, { refetchOnMountOrArgChange: true });
   const member = query.data?.id === id ? query.data : undefined;
   return (
     <>
       <p>
         <Link to={routePaths.adminMembers}>All members</Link>
       </p>
-      <PanelHeading>{member ? visible(`${member.firstName} ${member.lastName}`) : 'Member'}</PanelHeading>
+      <PanelHeading>{member ? visible(`${member.first_name} ${member.last_name}`) : 'Member'}</PanelHeading>
       <QueryState what="member" query={query}>
         {member && <Details member={member} onErased={onErased} />}
       </QueryState>

@@ -5,14 +5,14 @@ import { routePaths } from '../../shared/routePaths';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { Box, Fields, memberPageLink, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCounted } from './consoleFormat';
-import { useMembersQuery } from './consoleSectionsApi';
+import { useListMembersQuery } from './consoleSectionsApi';
 import { MemberPage } from './MemberPage';
 import { visible } from '../../domain/visibleText';
 
 function MemberList() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const query = useMembersQuery(search, { refetchOnMountOrArgChange: true });
+  const query = useListMembersQuery(search, { refetchOnMountOrArgChange: true });
   const members = query.data ?? [];
   const id = useId();
   return (
@@ -64,15 +64,15 @@ function MemberList() {
                   <tr key={member.id}>
                     <th scope="row">
                       <Link to={memberPageLink(member.id)}>
-                        {visible(`${member.firstName} ${member.lastName}`)}
+                        {visible(`${member.first_name} ${member.last_name}`)}
                       </Link>
                     </th>
                     <td>{member.status}</td>
                     <td>
-                      <Moment at={member.registeredAt} />
+                      <Moment at={member.registered_at} />
                     </td>
                     <td>
-                      <code>{member.inviteCode}</code>
+                      <code>{member.invite_code}</code>
                     </td>
                   </tr>
                 ))}

@@ -8,7 +8,7 @@ import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { Box, Facts } from './consoleParts';
 import { cohortName, daysSince, formatCount, formatCounted, formatDate } from './consoleFormat';
 import { DataTable, FunnelChart, stageNames } from './FunnelChart';
-import { useAdminOverviewQuery } from './operatorConsoleApi';
+import { useGetOverviewQuery } from './operatorConsoleApi';
 import { RegistrationsChart } from './RegistrationsChart';
 
 const Heading = styled.div`
@@ -131,15 +131,15 @@ function Funnel({ funnel }: { funnel: AdminOverview['funnel'] }) {
 }
 
 function Waitlist({ waitlist }: { waitlist: AdminOverview['waitlist'] }) {
-  if (waitlist.waiting === 0 || !waitlist.oldestWaitingSince) return <p>Nobody is waiting.</p>;
-  const days = daysSince(waitlist.oldestWaitingSince);
+  if (waitlist.waiting === 0 || !waitlist.oldest_waiting_since) return <p>Nobody is waiting.</p>;
+  const days = daysSince(waitlist.oldest_waiting_since);
   return (
     <Facts>
       <dt>Waiting</dt>
       <dd>{formatCount(waitlist.waiting)}</dd>
       <dt>Oldest entry</dt>
       <dd>
-        <time dateTime={waitlist.oldestWaitingSince}>{formatDate(waitlist.oldestWaitingSince)}</time> (
+        <time dateTime={waitlist.oldest_waiting_since}>{formatDate(waitlist.oldest_waiting_since)}</time> (
         {formatCounted(days, 'day')} ago)
       </dd>
     </Facts>
@@ -148,7 +148,7 @@ function Waitlist({ waitlist }: { waitlist: AdminOverview['waitlist'] }) {
 
 /** The console's first page: the funnel overall and per cohort, registrations per day, the waitlist. */
 export function OverviewPanel() {
-  const overview = useAdminOverviewQuery(undefined, { refetchOnMountOrArgChange: true });
+  const overview = useGetOverviewQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data, error, isError, isFetching } = overview;
   return (
     <>
@@ -183,7 +183,7 @@ export function OverviewPanel() {
           </Section>
           <Section aria-labelledby="registrations-title">
             <h2 id="registrations-title">Registrations</h2>
-            <RegistrationsChart days={data.registrationsPerDay} />
+            <RegistrationsChart days={data.registrations_per_day} />
           </Section>
           <Section aria-labelledby="waitlist-title">
             <h2 id="waitlist-title">Waitlist</h2>

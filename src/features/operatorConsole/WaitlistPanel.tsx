@@ -12,9 +12,10 @@ import { Box, ErrorText, Fields, Moment, NamedTable, PanelHeading, QueryState } 
 import {
   useInviteFromWaitlistMutation,
   usePurgeWaitlistMutation,
-  useWaitlistQuery,
+  useListWaitlistQuery,
 } from './consoleSectionsApi';
 import { DryRunAction } from './DryRunAction';
+import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 
 const statuses: WaitlistStatus[] = ['waiting', 'invited', 'joined'];
@@ -30,7 +31,7 @@ function Invitations({ invitations, effect }: { invitations: WaitlistInvitation[
       <ul>
         {invitations.map((invitation) => (
           <li key={invitation.code}>
-            <a href={invitation.whatsappUrl} target="_blank" rel="noopener noreferrer">
+            <a href={invitation.whatsapp_url} target="_blank" rel="noopener noreferrer">
               Send the invitation to {invitation.phone} on WhatsApp
               <NewTabHint />
             </a>{' '}
@@ -70,7 +71,7 @@ function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
             id={`${id}-next`}
             type="number"
             min={1}
-            max={1000}
+            max={limits.admin.inviteNextMax}
             required
             value={next}
             onChange={(event) => setNext(event.target.value)}
@@ -89,7 +90,7 @@ function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
 }
 
 function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: ReturnType<typeof useInvite> }) {
-  const query = useWaitlistQuery(status ? { status } : {}, { refetchOnMountOrArgChange: true });
+  const query = useListWaitlistQuery(status ? { status } : {}, { refetchOnMountOrArgChange: true });
   const entries = query.data ?? [];
   return (
     <QueryState what="waitlist" query={query}>
@@ -114,7 +115,7 @@ function Entries({ status, invite }: { status: WaitlistStatus | ''; invite: Retu
                 <td>{entry.phone ?? '—'}</td>
                 <td>{entry.email ?? '—'}</td>
                 <td>
-                  <Moment at={entry.joinedAt} />
+                  <Moment at={entry.joined_at} />
                 </td>
                 <td>{entry.status}</td>
                 <td>
@@ -152,7 +153,7 @@ function Purge() {
             id={`${id}-days`}
             type="number"
             min={1}
-            max={36500}
+            max={limits.admin.retentionDaysMax}
             value={days}
             onChange={(event) => setDays(event.target.value)}
           />
@@ -161,8 +162,8 @@ function Purge() {
       <DryRunAction
         start="Purge old entries…"
         disabled={!valid}
-        preview={() => purge({ olderThanDays, dryRun: true }).unwrap()}
-        perform={(reason) => purge({ olderThanDays, reason }).unwrap()}
+        preview={() => purge({ older_than_days: olderThanDays, dry_run: true }).unwrap()}
+        perform={(reason) => purge({ older_than_days: olderThanDays, reason }).unwrap()}
         confirm="Delete the entries"
       />
     </>

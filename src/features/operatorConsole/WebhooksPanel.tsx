@@ -5,19 +5,19 @@ import type { WebhookEventView } from '../../domain/contracts/adminWebhooks';
 import { apiErrorDetail } from '../../shared/api';
 import { Box, ErrorText, Moment, NamedTable, PanelHeading, QueryState } from './consoleParts';
 import { formatCount } from './consoleFormat';
-import { useRetryWebhookEventMutation, useWebhookEventsQuery } from './consoleSectionsApi';
+import { useRetryWebhookEventMutation, useListWebhookEventsQuery } from './consoleSectionsApi';
 import { visible } from '../../domain/visibleText';
 
 /** The receiver's last answer in words: its HTTP status, or why there was none. */
 function lastAnswer(event: WebhookEventView): string {
-  if (event.lastStatus !== null) return `HTTP ${event.lastStatus}`;
-  if (event.lastError) return visible(event.lastError);
+  if (event.last_status !== null) return `HTTP ${event.last_status}`;
+  if (event.last_error) return visible(event.last_error);
   return event.attempts === 0 ? 'not tried yet' : '—';
 }
 
 /** Section 6: webhooks — the newest events with their status, attempts and last answer; retry one. */
 export function WebhooksPanel() {
-  const query = useWebhookEventsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useListWebhookEventsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [retry, retried] = useRetryWebhookEventMutation();
   const events = query.data ?? [];
   const id = useId();
@@ -64,10 +64,10 @@ export function WebhooksPanel() {
                     <td className="number">{formatCount(event.attempts)}</td>
                     <td className="long">{lastAnswer(event)}</td>
                     <td>
-                      <Moment at={event.createdAt} />
+                      <Moment at={event.created_at} />
                     </td>
                     <td>
-                      <Moment at={event.deliveredAt ?? event.nextAttemptAt} />
+                      <Moment at={event.delivered_at ?? event.next_attempt_at} />
                     </td>
                     <td>
                       {event.status !== 'delivered' && (

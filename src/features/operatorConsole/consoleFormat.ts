@@ -3,9 +3,9 @@ import { visible } from '../../domain/visibleText';
 
 /** How the console writes numbers and dates: British English, days in UTC as the server counts them. */
 
-const wholeNumber = new Intl.NumberFormat('en-GB');
+const countFormat = new Intl.NumberFormat('en-GB');
 
-export const formatCount = (value: number) => wholeNumber.format(value);
+export const formatCount = (value: number) => countFormat.format(value);
 
 /** "1,204 codes", "1 code". */
 export const formatCounted = (count: number, one: string, many?: string) =>

@@ -1,25 +1,11 @@
-import type { AuditEntry, AuditQuery, OperatorChange } from '../../domain/contracts/adminAudit';
-import type {
-  BranchRevocation,
-  CreatedInviteCodes,
-  CreateInviteCodes,
-  GrantedInvites,
-  GrantInvites,
-  InviteCodeQuery,
-  InviteCodeView,
-  RevokedInviteCodes,
-  RevokeInviteCodes,
-} from '../../domain/contracts/adminInviteCodes';
-import type { MemberDetail, MemberErased, MemberSummary } from '../../domain/contracts/adminMembers';
-import type {
-  PurgeOutcome,
-  PurgeRequest,
-  WaitlistListEntry,
-  WaitlistInvitations,
-  WaitlistInvite,
-  WaitlistQuery,
-} from '../../domain/contracts/adminWaitlist';
-import type { WebhookEventView, WebhookRetried } from '../../domain/contracts/adminWebhooks';
+import {
+  adminPaths,
+  adminUrl,
+  type AdminAnswer,
+  type AdminOperationId,
+  type AdminOperations,
+  type AdminRequest,
+} from '../../domain/contracts/adminPaths';
 import { consoleApi, recheckSessionWhenRefused } from './operatorConsoleApi';
 
 /**
@@ -35,82 +21,90 @@ const sectionsApi = consoleApi.enhanceEndpoints({ addTagTypes: TAGS });
 /** What a change invalidates: nothing for a dry run, else `tags` and the audit trail. */
 const afterChange =
   (...tags: Tag[]) =>
-  (_result: unknown, error: unknown, argument: { dryRun?: boolean } | unknown) =>
-    error || (argument as { dryRun?: boolean } | undefined)?.dryRun ? [] : [...tags, 'AuditTrail' as const];
+  (_result: unknown, error: unknown, argument: { dry_run?: boolean } | unknown) =>
+    error || (argument as { dry_run?: boolean } | undefined)?.dry_run ? [] : [...tags, 'AuditTrail' as const];
 
-/** Only the filters that are set go into the query string. */
-function withoutEmpty(params: object): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([, value]) => value !== undefined && value !== ''),
-  );
+/**
+ * One admin operation as RTK Query fetches it: method and path from `adminPaths`, the parts typed by
+ * the operation (a body of another operation, or a missing path parameter, does not compile). The
+ * query string leaves out the filters that are not set.
+ */
+function adminCall<Id extends AdminOperationId>(id: Id, request: AdminRequest<Id>) {
+  const parts = request as { params?: Record<string, string>; query?: object; body?: unknown };
+  return { url: adminUrl(id, parts), method: adminPaths[id].method, body: parts.body };
 }
 
-const member = (id: string) => `/api/admin/members/${encodeURIComponent(id)}`;
+type Query<Id extends AdminOperationId> = AdminOperations[Id] extends { query: infer Q } ? Q : never;
+type Body<Id extends AdminOperationId> = AdminOperations[Id] extends { body: infer B } ? B : never;
 
+/** The endpoints are named after the operations' operationIds (listInviteCodes, grantMemberInvites, …). */
 const consoleSectionsApi = sectionsApi.injectEndpoints({
   endpoints: (build) => ({
-    inviteCodes: build.query<InviteCodeView[], InviteCodeQuery>({
-      query: (filters) => ({ url: '/api/admin/invite-codes', params: withoutEmpty(filters) }),
+    listInviteCodes: build.query<AdminAnswer<'listInviteCodes'>, Query<'listInviteCodes'>>({
+      query: (query) => adminCall('listInviteCodes', { query }),
       providesTags: ['InviteCodes'],
       onQueryStarted: recheckSessionWhenRefused,
     }),
-    createInviteCodes: build.mutation<CreatedInviteCodes, CreateInviteCodes>({
-      query: (body) => ({ url: '/api/admin/invite-codes', method: 'POST', body }),
+    createInviteCodes: build.mutation<AdminAnswer<'createInviteCodes'>, Body<'createInviteCodes'>>({
+      query: (body) => adminCall('createInviteCodes', { body }),
       invalidatesTags: afterChange('InviteCodes'),
     }),
-    revokeInviteCodes: build.mutation<RevokedInviteCodes, RevokeInviteCodes>({
-      query: (body) => ({ url: '/api/admin/invite-codes/revocations', method: 'POST', body }),
+    revokeInviteCodes: build.mutation<AdminAnswer<'revokeInviteCodes'>, Body<'revokeInviteCodes'>>({
+      query: (body) => adminCall('revokeInviteCodes', { body }),
       invalidatesTags: afterChange('InviteCodes', 'Members'),
     }),
-    waitlist: build.query<WaitlistListEntry[], WaitlistQuery>({
-      query: (filters) => ({ url: '/api/admin/waitlist', params: withoutEmpty(filters) }),
+    listWaitlist: build.query<AdminAnswer<'listWaitlist'>, Query<'listWaitlist'>>({
+      query: (query) => adminCall('listWaitlist', { query }),
       providesTags: ['Waitlist'],
       onQueryStarted: recheckSessionWhenRefused,
     }),
-    inviteFromWaitlist: build.mutation<WaitlistInvitations, WaitlistInvite>({
-      query: (body) => ({ url: '/api/admin/waitlist/invitations', method: 'POST', body }),
+    inviteFromWaitlist: build.mutation<AdminAnswer<'inviteFromWaitlist'>, Body<'inviteFromWaitlist'>>({
+      query: (body) => adminCall('inviteFromWaitlist', { body }),
       invalidatesTags: afterChange('Waitlist', 'InviteCodes'),
     }),
-    purgeWaitlist: build.mutation<PurgeOutcome, PurgeRequest>({
-      query: (body) => ({ url: '/api/admin/waitlist/purge', method: 'POST', body }),
+    purgeWaitlist: build.mutation<AdminAnswer<'purgeWaitlist'>, Body<'purgeWaitlist'>>({
+      query: (body) => adminCall('purgeWaitlist', { body }),
       invalidatesTags: afterChange('Waitlist'),
     }),
-    members: build.query<MemberSummary[], string>({
-      query: (search) => ({ url: '/api/admin/members', params: withoutEmpty({ search }) }),
+    listMembers: build.query<AdminAnswer<'listMembers'>, string>({
+      query: (search) => adminCall('listMembers', { query: { search } }),
       providesTags: ['Members'],
       onQueryStarted: recheckSessionWhenRefused,
     }),
-    member: build.query<MemberDetail, string>({
-      query: (id) => member(id),
+    getMember: build.query<AdminAnswer<'getMember'>, string>({
+      query: (id) => adminCall('getMember', { params: { id } }),
       providesTags: ['Members'],
       onQueryStarted: recheckSessionWhenRefused,
     }),
-    grantInvites: build.mutation<GrantedInvites, GrantInvites & { userId: string }>({
-      query: ({ userId, ...body }) => ({ url: `${member(userId)}/invite-grants`, method: 'POST', body }),
+    grantMemberInvites: build.mutation<
+      AdminAnswer<'grantMemberInvites'>,
+      Body<'grantMemberInvites'> & { user_id: string }
+    >({
+      query: ({ user_id, ...body }) => adminCall('grantMemberInvites', { params: { user_id }, body }),
       invalidatesTags: afterChange('Members', 'InviteCodes'),
     }),
-    revokeBranch: build.mutation<BranchRevocation, OperatorChange & { userId: string }>({
-      query: ({ userId, ...body }) => ({ url: `${member(userId)}/branch-revocation`, method: 'POST', body }),
+    revokeInviteBranch: build.mutation<
+      AdminAnswer<'revokeInviteBranch'>,
+      Body<'revokeInviteBranch'> & { user_id: string }
+    >({
+      query: ({ user_id, ...body }) => adminCall('revokeInviteBranch', { params: { user_id }, body }),
       invalidatesTags: afterChange('Members', 'InviteCodes'),
     }),
-    eraseMember: build.mutation<MemberErased, OperatorChange & { userId: string }>({
-      query: ({ userId, ...body }) => ({ url: member(userId), method: 'DELETE', body }),
+    deleteMember: build.mutation<AdminAnswer<'deleteMember'>, Body<'deleteMember'> & { id: string }>({
+      query: ({ id, ...body }) => adminCall('deleteMember', { params: { id }, body }),
       invalidatesTags: afterChange('Members', 'InviteCodes', 'Waitlist'),
     }),
-    webhookEvents: build.query<WebhookEventView[], void>({
-      query: () => '/api/admin/webhook-events',
+    listWebhookEvents: build.query<AdminAnswer<'listWebhookEvents'>, void>({
+      query: () => adminCall('listWebhookEvents', {}),
       providesTags: ['WebhookEvents'],
       onQueryStarted: recheckSessionWhenRefused,
     }),
-    retryWebhookEvent: build.mutation<WebhookRetried, string>({
-      query: (id) => ({
-        url: `/api/admin/webhook-events/${encodeURIComponent(id)}/retry`,
-        method: 'POST',
-      }),
+    retryWebhookEvent: build.mutation<AdminAnswer<'retryWebhookEvent'>, string>({
+      query: (id) => adminCall('retryWebhookEvent', { params: { id } }),
       invalidatesTags: afterChange('WebhookEvents'),
     }),
-    auditTrail: build.query<AuditEntry[], AuditQuery>({
-      query: (filters) => ({ url: '/api/admin/audit', params: withoutEmpty(filters) }),
+    listAuditEntries: build.query<AdminAnswer<'listAuditEntries'>, Query<'listAuditEntries'>>({
+      query: (query) => adminCall('listAuditEntries', { query }),
       providesTags: ['AuditTrail'],
       onQueryStarted: recheckSessionWhenRefused,
     }),
@@ -118,18 +112,18 @@ const consoleSectionsApi = sectionsApi.injectEndpoints({
 });
 
 export const {
-  useInviteCodesQuery,
+  useListInviteCodesQuery,
   useCreateInviteCodesMutation,
   useRevokeInviteCodesMutation,
-  useWaitlistQuery,
+  useListWaitlistQuery,
   useInviteFromWaitlistMutation,
   usePurgeWaitlistMutation,
-  useMembersQuery,
-  useMemberQuery,
-  useGrantInvitesMutation,
-  useRevokeBranchMutation,
-  useEraseMemberMutation,
-  useWebhookEventsQuery,
+  useListMembersQuery,
+  useGetMemberQuery,
+  useGrantMemberInvitesMutation,
+  useRevokeInviteBranchMutation,
+  useDeleteMemberMutation,
+  useListWebhookEventsQuery,
   useRetryWebhookEventMutation,
-  useAuditTrailQuery,
+  useListAuditEntriesQuery,
 } = consoleSectionsApi;

@@ -1,4 +1,4 @@
-import type { AdminOverview } from '../../domain/contracts/adminOverview';
+import { adminPaths, type AdminAnswer } from '../../domain/contracts/adminPaths';
 import type { OperatorRole } from '../../domain/operatorRoles';
 import { api, apiErrorStatus } from '../../shared/api';
 
@@ -36,21 +36,23 @@ export async function recheckSessionWhenRefused(
   }
 }
 
+/** Endpoints named after the operations' operationIds. */
 const operatorConsoleApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
-    operatorSession: build.query<OperatorSession, void>({
+    getOperatorSession: build.query<OperatorSession, void>({
       query: () => '/api/admin/session',
       providesTags: [SESSION_TAG],
     }),
     /** Any success will do, whatever its body: 204, or a redirect back to /admin that fetch follows. */
-    signOut: build.mutation<unknown, void>({
+    signOutOperator: build.mutation<unknown, void>({
       query: () => ({ url: '/api/admin/session/sign-out', method: 'POST', responseHandler: 'content-type' }),
     }),
-    adminOverview: build.query<AdminOverview, void>({
-      query: () => '/api/admin/overview',
+    getOverview: build.query<AdminAnswer<'getOverview'>, void>({
+      query: () => adminPaths.getOverview.path,
       onQueryStarted: recheckSessionWhenRefused,
     }),
   }),
 });
 
-export const { useOperatorSessionQuery, useSignOutMutation, useAdminOverviewQuery } = operatorConsoleApi;
+export const { useGetOperatorSessionQuery, useSignOutOperatorMutation, useGetOverviewQuery } =
+  operatorConsoleApi;

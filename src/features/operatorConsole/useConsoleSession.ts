@@ -1,7 +1,7 @@
 import type { OperatorRole } from '../../domain/operatorRoles';
 import { TWO_SESSION_COOKIES_DETAIL } from '../../domain/operatorSession';
 import { apiErrorDetail } from '../../shared/api';
-import { refusesThisBrowser, useOperatorSessionQuery } from './operatorConsoleApi';
+import { refusesThisBrowser, useGetOperatorSessionQuery } from './operatorConsoleApi';
 
 /** Where this browser stands with the console, from `GET /api/admin/session`. */
 export type ConsoleSession =
@@ -17,7 +17,7 @@ export type ConsoleSession =
 export function useConsoleSession(): ConsoleSession {
   // RTK Query keeps the last good answer in `data` when a later check fails: that is how a refusal
   // now is told apart from never having been signed in.
-  const { data, error, isError, refetch } = useOperatorSessionQuery();
+  const { data, error, isError, refetch } = useGetOperatorSessionQuery();
   if (isError && refusesThisBrowser(error)) {
     if (apiErrorDetail(error, '') === TWO_SESSION_COOKIES_DETAIL) return { state: 'twoCookies' };
     return data ? { state: 'ended', name: data.operator.name } : { state: 'signedOut' };

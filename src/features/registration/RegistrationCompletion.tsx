@@ -8,8 +8,6 @@ import { registrationErrorMessage } from './registrationMessages';
 import { selectUploadProgress } from './registrationSlice';
 import { CompletionScreen as Screen, WelcomeScreen } from './WelcomeScreen';
 
-export { FALLBACK_PANEL_DELAY_MS } from './WelcomeScreen';
-
 export interface RegistrationCompletionProps {
   /** What to send, or why it cannot be sent (the first field that fails the shared check). */
   upload: RegistrationUpload | { problem: string };

@@ -1,5 +1,6 @@
 import { apiErrorDetail } from '../../shared/api';
 import { brand } from '../../config/brand';
+import { whatsAppChatUrl } from '../../domain/whatsApp';
 
 /** Registration failures. */
 export const SUBMIT_FAILED = 'Failed to submit registration. Please try again.';
@@ -18,7 +19,7 @@ export function registrationErrorMessage(error: unknown): string {
 const DEFAULT_MESSAGE = `Hi ${brand.assistantName}!`;
 
 /** A default messaging link when the server gives none. */
-export const fallbackWhatsAppUrl = `https://wa.me/${brand.assistantWhatsAppNumber}?text=${encodeURIComponent(DEFAULT_MESSAGE)}`;
+export const fallbackWhatsAppUrl = whatsAppChatUrl(brand.assistantWhatsAppNumber, DEFAULT_MESSAGE);
 
 /** The text to send the assistant: the one prefilled in the link, so the linking code travels with it. */
 export function messageFromWhatsAppUrl(url: string): string {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { initialiseInjectedSlices, rootReducer } from '../../shared/store';
+import { injectLazily } from '../../shared/store';
 
 export interface RegistrationState {
   /** Share of the upload sent so far, 0 to 1. */
@@ -28,8 +28,7 @@ declare module '../../shared/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof registrationSlice> {}
 }
 
-const injectedRegistrationSlice = registrationSlice.injectInto(rootReducer);
-initialiseInjectedSlices();
+const injectedRegistrationSlice = injectLazily(registrationSlice);
 
 export const { uploadProgressed, uploadReset } = registrationSlice.actions;
 export const { selectUploadProgress } = injectedRegistrationSlice.selectors;

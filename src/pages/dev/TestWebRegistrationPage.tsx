@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
 import { PageLayout } from '../../components/PageLayout';
-import { toWebRegistrationPayload, type WebRegistrationPayload } from '../../domain/registration';
+import { toWebRegistrationPayload } from '../../domain/registration';
+import { type WebRegistrationPayload } from '../../domain/contracts/registration';
 import { generateSamplePhoto } from './samplePhoto';
 import { sampleDraft, sampleNetworkEntries } from './sampleRegistration';
 import { DocumentTitle } from '../../components/DocumentTitle';

@@ -1,3 +1,4 @@
+import type { TString } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { StoredType as Type, wellTypedProperties } from '../../domain/contracts/lenientRead';
 import {
@@ -8,9 +9,14 @@ import {
   toggleLookingFor,
   type OnboardingDraft,
   type WizardField,
-  type WizardStepId,
 } from '../../domain/fieldRules';
+import { type WizardStepId } from '../../domain/registrationFields';
 import { limits } from '../../domain/limits';
+import {
+  REGISTRATION_FIELD_NAMES,
+  registrationField,
+  type RegistrationFieldName,
+} from '../../domain/registrationFields';
 import { canAddNetworkEntry, validateNetworkEntryInput, type NetworkEntry } from '../../domain/registration';
 import { JOIN_STEP_ORDER, type JoinStep } from '../../features/joinFlow/joinFlowSlice';
 import {
@@ -33,37 +39,15 @@ export interface JoinDraft {
   network: NetworkEntry[];
 }
 
-const TEXT_FIELDS = [
-  'firstName',
-  'lastName',
-  'age',
-  'joy',
-  'exciting',
-  'occupation',
-  'phone',
-  'location',
-] as const satisfies readonly (keyof OnboardingDraft)[];
-
-/** Generous caps so a tampered session entry cannot put megabytes into the store. */
-const TEXT_CAP: Record<(typeof TEXT_FIELDS)[number], number> = {
-  ...limits.fieldMaxLength,
-  age: 3,
-  phone: limits.phoneInputMaxLength,
-};
-
 const ALL_FIELDS = new Set<string>(Object.values(WIZARD_STEP_FIELDS).flat());
 
 /** What session storage may hold, read leniently: a part of the wrong type is left out, not trusted. */
 const StoredObject = Type.Object({});
 const StoredDraft = Type.Object({
-  firstName: Type.String(),
-  lastName: Type.String(),
-  age: Type.String(),
-  joy: Type.String(),
-  exciting: Type.String(),
-  occupation: Type.String(),
-  phone: Type.String(),
-  location: Type.String(),
+  ...(Object.fromEntries(REGISTRATION_FIELD_NAMES.map((name) => [name, Type.String()])) as Record<
+    RegistrationFieldName,
+    TString
+  >),
   lookingFor: Type.Array(Type.Unknown()),
 });
 const StoredOnboarding = Type.Object({
@@ -102,9 +86,10 @@ function restoreDraft(value: unknown, fallback: OnboardingDraft): OnboardingDraf
   if (!Value.Check(StoredObject, value)) return fallback;
   const stored = wellTypedProperties(StoredDraft, value);
   const draft: OnboardingDraft = { ...fallback, lookingFor: [] };
-  for (const field of TEXT_FIELDS) {
+  // Each cut to what its input takes, so a tampered session entry cannot put megabytes into the store.
+  for (const field of REGISTRATION_FIELD_NAMES) {
     const text = stored[field];
-    if (text !== undefined) draft[field] = text.slice(0, TEXT_CAP[field]);
+    if (text !== undefined) draft[field] = text.slice(0, registrationField(field).maxLength);
   }
   for (const option of stored.lookingFor ?? []) {
     if (typeof option === 'string' && isLookingForOption(option) && !draft.lookingFor.includes(option)) {

@@ -1,4 +1,4 @@
-import type { WizardStepId } from '../../../domain/fieldRules';
+import type { WizardStepId } from '../../../domain/registrationFields';
 import { AgeStep } from './AgeStep';
 import { ExcitingStep, JoyStep } from './LongAnswerStep';
 import { LookingForStep } from './LookingForStep';

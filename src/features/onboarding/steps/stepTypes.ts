@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import type { LookingForOption, OnboardingDraft, WizardErrors } from '../../../domain/fieldRules';
+import type { RegistrationFieldName } from '../../../domain/registrationFields';
 
-/** The draft fields a person types into (lookingFor is toggled instead). */
-export type WizardTextField = Exclude<keyof OnboardingDraft, 'lookingFor'>;
+/** The draft fields a person types into: the declared ones (lookingFor is toggled instead). */
+export type WizardTextField = RegistrationFieldName;
 
 /** A draft field bound to its input, in the spirit of react-hook-form's `register(name)`. */
 export interface FieldBinding {

@@ -17,7 +17,8 @@ afterEach(() => mswServer.events.removeAllListeners());
 async function openForm() {
   const user = userEvent.setup();
   renderRoute('/communities');
-  const form = await screen.findByRole('form', { name: 'Partner with Becca' });
+  // The first visit fetches the page's code: more than findBy's second on a busy machine.
+  const form = await screen.findByRole('form', { name: 'Partner with Becca' }, { timeout: 15_000 });
   return { user, form };
 }
 

@@ -56,6 +56,7 @@ export type CommunityApplicationList = Static<typeof CommunityApplicationList>;
 export const ApplicationParams = Type.Object({
   id: Type.String({
     pattern: '^[1-9][0-9]{0,8}$',
+    maxLength: 9,
     description: 'The application’s number, as `list` shows it.',
   }),
 });
@@ -73,6 +74,7 @@ export const CommunityApproval = Type.Object(
   {
     quota: Type.Optional(
       Type.Integer({
+        format: 'int32',
         minimum: limits.community.quota.min,
         maximum: limits.community.quota.max,
         description: `How many people the community’s live event links may admit in all (${limits.community.defaultQuota} unless told).`,

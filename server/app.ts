@@ -11,10 +11,12 @@ import { webAppRoutes } from './routes/webAppRoutes';
 import { siteFileRoutes } from './routes/siteFileRoutes';
 import { inviteCodeRoutes } from './routes/inviteCodeRoutes';
 import { waitlistRoutes } from './routes/waitlistRoutes';
+import { communityApplicationRoutes } from './routes/communityApplicationRoutes';
 import { registrationRoutes } from './routes/registrationRoutes';
 import { nominationRoutes } from './routes/nominationRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { operatorSessionRoutes } from './routes/operatorSessionRoutes';
+import { partnerRoutes } from './routes/partnerRoutes';
 import { memberInviteRoutes } from './routes/memberInviteRoutes';
 import { memberDataRoutes } from './routes/memberDataRoutes';
 import { optOutRoutes } from './routes/optOutRoutes';
@@ -206,6 +208,7 @@ export async function buildApp({
   );
   await app.register(inviteCodeRoutes, { db, failedChecks: attempts.failedCodeChecks });
   await app.register(waitlistRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
+  await app.register(communityApplicationRoutes, { db, rateLimitPerMinute: rateLimits.waitlistJoin });
   await app.register(registrationRoutes, {
     db,
     assistantWhatsAppNumber: settings.assistantWhatsAppNumber,
@@ -246,6 +249,7 @@ export async function buildApp({
     auditHashKey: auditHashKey({ db, ...keyPlace }),
   });
   await app.register(operatorSessionRoutes, { db, appUrl: settings.appUrl });
+  await app.register(partnerRoutes, { db, appUrl: settings.appUrl });
   if (operatorCommandsOnly) return app;
   const siteUrl = settings.appUrl.replace(/\/+$/, '');
   await app.register(siteFileRoutes, { siteUrl });

@@ -116,7 +116,7 @@ test("docs/operators.md's commands are the operator commands' own, as their usag
     .map(([name, command]) => [name, /^tsx (server\/cli\/\w+Command\.ts)$/.exec(command)?.[1]] as const)
     .filter(([name, source]) => source !== undefined && name !== 'db');
   expect(operatorScripts.map(([name]) => name).sort()).toEqual(
-    ['audit', 'invite', 'members', 'nominations', 'operators', 'waitlist', 'webhooks'].sort(),
+    ['audit', 'communities', 'invite', 'members', 'nominations', 'operators', 'waitlist', 'webhooks'].sort(),
   );
   const names = operatorScripts.map(([name]) => name);
   const usage = new Set(operatorScripts.flatMap(([, source]) => [...commandsNamed(read(source!), names)]));

@@ -70,21 +70,28 @@ describe.each(engines)('the OpenAPI documents on $name', (engine) => {
   );
 
   test('the public document has no admin route, no admin credentials and not the session cookie’s name', () => {
-    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/admin'))).toEqual([]);
+    expect(Object.keys(document.paths).filter((path) => /^\/api\/(admin|partner)\//.test(path))).toEqual([]);
     expect(JSON.stringify(document)).not.toContain(OPERATOR_SESSION_COOKIE);
-    expect(JSON.stringify(document)).not.toMatch(/adminToken|operatorSession/);
+    expect(JSON.stringify(document)).not.toMatch(/adminToken|operatorSession|organiserSession/);
     expect((document.tags ?? []).map((tag) => tag.name)).not.toContain('admin');
   });
 
-  test('the admin document has the admin routes alone, its two credentials and the __Host- cookie', () => {
+  test('the admin document has the admin and organiser routes alone, their credentials and the __Host- cookie', () => {
     const paths = Object.keys(adminDocument.paths);
     expect(paths.length).toBeGreaterThan(20);
-    expect(paths.filter((path) => !path.startsWith('/api/admin'))).toEqual([]);
+    expect(paths.filter((path) => !/^\/api\/(admin|partner)\//.test(path))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['/api/partner/event-links', '/api/partner/community']));
     expect(paths).toEqual(expect.arrayContaining(['/api/admin/session', '/api/admin/openapi.json']));
     expect(adminDocument.info).toMatchObject({ title: 'Becca admin API' });
     expect(adminDocument.components?.securitySchemes).toEqual({
       adminToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       operatorSession: expect.objectContaining({
+        type: 'apiKey',
+        in: 'cookie',
+        name: `__Host-${OPERATOR_SESSION_COOKIE}`,
+      }),
+      // The organisers' area (issue 50) shares the operators' cookie.
+      organiserSession: expect.objectContaining({
         type: 'apiKey',
         in: 'cookie',
         name: `__Host-${OPERATOR_SESSION_COOKIE}`,

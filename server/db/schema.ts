@@ -40,6 +40,8 @@ export const inviteCodes = pgTable(
     invitedByErased: uuid('invited_by_erased').references((): AnyPgColumn => erasedInviteNodes.id),
     /** The waitlist entry the operator let in with this code (`npm run waitlist -- invite`). */
     waitlistId: integer('waitlist_id').references((): AnyPgColumn => waitlist.id, { onDelete: 'set null' }),
+    /** The community whose event link this code is (an organiser made it); null for every other code. */
+    communityId: uuid('community_id').references((): AnyPgColumn => communities.id),
   },
   (table) => [
     index('invite_codes_invited_by_idx').on(table.invitedBy),
@@ -105,8 +107,13 @@ export const users = pgTable(
     linkedAt: timestamp('linked_at', { withTimezone: true }),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The community whose event link the member registered with; null for every other way in. */
+    communityId: uuid('community_id').references((): AnyPgColumn => communities.id),
   },
-  (table) => [index('users_invite_code_idx').on(table.inviteCode)],
+  (table) => [
+    index('users_invite_code_idx').on(table.inviteCode),
+    index('users_community_idx').on(table.communityId),
+  ],
 );
 
 export const userPhotos = pgTable(
@@ -243,6 +250,8 @@ export const operators = pgTable('operators', {
   role: text('role').notNull().default('operator'),
   createdAt: createdAt(),
   removedAt: timestamp('removed_at', { withTimezone: true }),
+  /** An organiser's community: the only one their session reaches; null for every other role. */
+  communityId: uuid('community_id').references((): AnyPgColumn => communities.id),
 });
 
 /**
@@ -323,4 +332,49 @@ export const attemptCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('attempt_counters_window_ends_idx').on(table.windowEndsAt)],
+);
+
+/**
+ * A community partner (issue 50): made when an operator approves an application. Its organiser makes
+ * event links (invite codes with community_id) whose caps, while live, add up to at most `quota`.
+ */
+export const communities = pgTable(
+  'communities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    quota: integer('quota').notNull(),
+    createdAt: createdAt(),
+    /** Set when an operator suspends it: its links stop admitting, its organiser's sessions end. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  },
+  (table) => [check('communities_quota_positive', sql`${table.quota} > 0`)],
+);
+
+/**
+ * "Partner with Becca" (`POST /api/community-applications`): what an organiser told us, until an
+ * operator approves (a community is made) or declines it. `dedupe_key` (the phone and the community's
+ * name, lower-cased) makes applying twice store one row.
+ */
+export const communityApplications = pgTable(
+  'community_applications',
+  {
+    id: serial('id').primaryKey(),
+    organiserName: text('organiser_name').notNull(),
+    communityName: text('community_name').notNull(),
+    about: text('about').notNull(),
+    city: text('city').notNull(),
+    expectedSize: integer('expected_size').notNull(),
+    /** E.164. */
+    contactPhone: text('contact_phone').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    communityId: uuid('community_id').references((): AnyPgColumn => communities.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('community_applications_status_idx').on(table.status)],
 );

@@ -60,6 +60,13 @@ export const securitySchemes = (appUrl: string) =>
       name: operatorSessionCookieName(appUrl),
       description: "An operator signed in on the operator's pages: the session cookie.",
     },
+    organiserSession: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: operatorSessionCookieName(appUrl),
+      description:
+        "A community's organiser signed in through the link sent on WhatsApp (/partner): the same session cookie as operators', with the role `organiser`.",
+    },
     /** Not ours to check: how a receiver of our webhooks checks that an event is ours. */
     standardWebhooksSignature: {
       type: 'apiKey',
@@ -73,8 +80,13 @@ export const securitySchemes = (appUrl: string) =>
   }) as const;
 
 /** The credentials of the admin API: described in its own document only. */
-const ADMIN_SCHEMES = new Set(['adminToken', 'operatorSession']);
+const ADMIN_SCHEMES = new Set(['adminToken', 'operatorSession', 'organiserSession']);
 const ADMIN_TAG = 'admin';
+/**
+ * The organiser's area (issue 50) shares the operators' session cookie, whose name the public document
+ * never shows: it is documented beside the admin API, for the people who run the service.
+ */
+const PARTNER_TAG = 'partner';
 
 /**
  * What each tag groups. The document lists the tags its operations use, in this order; a route that
@@ -84,6 +96,9 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   inviteCode: 'Checking an invite code before the join wizard opens.',
   registration: "Registering with an invite code: the join wizard's last step.",
   waitlist: 'Asking for an invitation.',
+  communities: 'Community partners: an organiser applies to bring their community.',
+  partner:
+    "The organiser's area: their community's counts and event links (an organiser session); counts only, never a member.",
   member: "A registered member's own data: read it, export it, erase it (the member token).",
   memberInvites: 'The invite codes a member may pass on (the member token).',
   nomination: 'Suggesting a friend for an invitation.',
@@ -194,7 +209,8 @@ export function openApiOptions({ appUrl }: { appUrl: string }): FastifyDynamicSw
   };
 }
 
-const isAdminOperation = (operation: Operation) => (operation.tags ?? []).includes(ADMIN_TAG);
+const isAdminOperation = (operation: Operation) =>
+  (operation.tags ?? []).some((tag) => tag === ADMIN_TAG || tag === PARTNER_TAG);
 
 /** The document's paths with only the operations `keep` accepts; a path left empty goes. */
 function pathsWhere(document: Document, keep: (operation: Operation) => boolean): Document['paths'] {
@@ -240,7 +256,8 @@ export function adminDocument(full: Document): Document {
       title: 'Becca admin API',
       description:
         "The operator's API: what the command line and the console call, with the loopback admin token or an " +
-        'operator session. Everyone else is answered 404. Errors are `{"detail": "…"}`; answers are never cached.',
+        "operator session (everyone else is answered 404), and the community organisers' `/api/partner` routes (an " +
+        'organiser session). Errors are `{"detail": "…"}`; answers are never cached.',
     },
     paths: pathsWhere(full, isAdminOperation),
     components: {
@@ -249,5 +266,8 @@ export function adminDocument(full: Document): Document {
     },
   };
   delete document.webhooks;
-  return { ...document, tags: tagsInUse(document).filter((tag) => tag.name === ADMIN_TAG) };
+  return {
+    ...document,
+    tags: tagsInUse(document).filter((tag) => tag.name === ADMIN_TAG || tag.name === PARTNER_TAG),
+  };
 }

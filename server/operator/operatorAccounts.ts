@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { operatorName, OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
-import { isOperatorRole, type OperatorRole } from '../../src/domain/operatorRoles';
+import {
+  isAssignableRole,
+  isOperatorRole,
+  ORGANISER_ROLE_REFUSAL,
+  type OperatorRole,
+} from '../../src/domain/operatorRoles';
 import { recordAudit } from '../admin/auditTrail';
 import type { Actor } from '../admin/operatorActor';
 import type { Db } from '../db/database';
@@ -14,11 +19,18 @@ import { HttpError } from '../httpError';
 export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
 export const SESSION_IDLE_HOURS = 12;
 
-const linkLifetime = sql.raw(`interval '${SIGN_IN_LINK_LIFETIME_MINUTES} minutes'`);
 const sessionIdle = sql.raw(`interval '${SESSION_IDLE_HOURS} hours'`);
 
 /** The path of a sign-in link; the server log shows it as `/admin/sign-in/:token`. */
 export const SIGN_IN_PATH = '/admin/sign-in';
+/** Where an organiser's sign-in link points (issue 50): the same one-time links, another door. */
+export const PARTNER_SIGN_IN_PATH = '/partner/sign-in';
+
+/** An organiser's link (issue 50) lives longer and opens the partner area's sign-in page. */
+export interface SignInLinkOptions {
+  lifetimeMinutes?: number;
+  path?: string;
+}
 
 export type { OperatorView, SignInLink };
 
@@ -92,6 +104,7 @@ const activeOperatorNamed = (name: string) => and(eq(operators.name, name), isNu
  */
 export async function addOperator(db: Db, typedName: string, role?: OperatorRole): Promise<OperatorView> {
   const name = nameOrRefusal(typedName);
+  if (role && !isAssignableRole(role)) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
   const [existing] = await db.select({ count: count() }).from(operators).where(isNull(operators.removedAt));
   const chosen = role ?? (existing?.count ? 'operator' : 'owner');
   const [added] = await db
@@ -114,12 +127,15 @@ export async function setOperatorRole(
   role: OperatorRole,
 ): Promise<OperatorRole | undefined> {
   const name = nameOrRefusal(typedName);
+  if (!isAssignableRole(role)) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
   const [before] = await db
     .select({ role: operators.role })
     .from(operators)
     .where(activeOperatorNamed(name))
     .for('update');
   if (!before) return undefined;
+  // An organiser is bound to a community: they do not become an operator by a change of role.
+  if (!isAssignableRole(roleOf(before.role))) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
   await db.update(operators).set({ role }).where(activeOperatorNamed(name));
   return roleOf(before.role);
 }
@@ -196,6 +212,7 @@ export async function createSignInLink(
   typedName: string,
   appUrl: string,
   madeBy: Actor,
+  { lifetimeMinutes = SIGN_IN_LINK_LIFETIME_MINUTES, path = SIGN_IN_PATH }: SignInLinkOptions = {},
 ): Promise<SignInLink> {
   const name = nameOrRefusal(typedName);
   const [operator] = await db.select({ id: operators.id }).from(operators).where(activeOperatorNamed(name));
@@ -216,13 +233,13 @@ export async function createSignInLink(
     .values({
       tokenHash,
       operatorId: operator.id,
-      expiresAt: sql`now() + ${linkLifetime}`,
+      expiresAt: sql`now() + ${sql.raw(`interval '${Math.trunc(lifetimeMinutes)} minutes'`)}`,
       madeBy: madeBy.session ? `${madeBy.name} (session ${madeBy.session})` : madeBy.name,
     })
     .returning({ expiresAt: operatorSignInLinks.expiresAt });
   return {
     name,
-    link: `${appUrl.replace(/\/+$/, '')}${SIGN_IN_PATH}/${token}`,
+    link: `${appUrl.replace(/\/+$/, '')}${path}/${token}`,
     expires_at: link!.expiresAt.toISOString(),
   };
 }

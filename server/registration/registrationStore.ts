@@ -4,7 +4,8 @@ import { columnValuesOf } from '../../src/domain/registrationFields';
 import { newAccessToken } from '../auth/accessTokens';
 import { postgresErrorIn } from '../db/postgresErrors';
 import type { Db } from '../db/database';
-import { accessTokens, networkEntries, userPhotos, users } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { accessTokens, inviteCodes, networkEntries, userPhotos, users } from '../db/schema';
 import {
   consumeInviteUse,
   findInviteCode,
@@ -15,6 +16,7 @@ import { markWaitlistJoined } from '../waitlist/waitlistInvites';
 import { LINKING_CODE_LIFETIME_DAYS } from '../members/memberLifecycle';
 import { enqueueEvent } from '../webhooks/outbox';
 import type { ProcessedPhoto } from './photoProcessing';
+import { registrationSource } from './registrationSource';
 
 export interface Registration {
   userId: string;
@@ -71,6 +73,8 @@ export async function registerUser(
           lookingFor: payload.looking_for,
           interests: payload.interests,
           inviteCode: payload.invite_code,
+          // A community's event link (issue 50) brings its members in under that community.
+          communityId: sql`(SELECT ${inviteCodes.communityId} FROM ${inviteCodes} WHERE ${inviteCodes.code} = ${payload.invite_code})`,
           linkingCode,
           linkingCodeExpiresAt: new Date(Date.now() + LINKING_CODE_LIFETIME_DAYS * 24 * 60 * 60 * 1000),
         })
@@ -96,7 +100,12 @@ export async function registerUser(
       await enqueueEvent(
         tx,
         'member.registered',
-        { user_id: id, status: 'registered', registered_at: user!.createdAt.toISOString() },
+        {
+          user_id: id,
+          status: 'registered',
+          registered_at: user!.createdAt.toISOString(),
+          source: registrationSource((await findInviteCode(tx, payload.invite_code))!),
+        },
         user!.createdAt,
       );
       return id;

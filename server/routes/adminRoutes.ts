@@ -12,6 +12,7 @@ import { accessOf } from './adminOperation';
 import { adminReferenceRoutes } from './adminReferenceRoutes';
 import { auditAdminRoutes } from './auditAdminRoutes';
 import { backupAdminRoutes } from './backupAdminRoutes';
+import { communityAdminRoutes } from './communityAdminRoutes';
 import { inviteCodeAdminRoutes } from './inviteCodeAdminRoutes';
 import { memberAdminRoutes } from './memberAdminRoutes';
 import { operatorAdminRoutes } from './operatorAdminRoutes';
@@ -49,7 +50,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<
       carriesAdminToken(adminToken, request.headers.authorization);
     if (operatorCli) return setActor(request, cliActor(request.headers[CLI_ACTOR_HEADER]));
     const operator = await operatorFromSession(request, { db, appUrl: options.appUrl });
-    if (operator)
+    // An organiser's session (issue 50) reaches /api/partner only: here it is nobody.
+    if (operator && operator.role !== 'organiser')
       return setActor(request, { name: operator.name, role: operator.role, session: operator.session });
     throw noSuchEndpoint(request);
   });
@@ -84,5 +86,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<
   await app.register(operatorAdminRoutes, options);
   await app.register(overviewAdminRoutes, options);
   await app.register(backupAdminRoutes, options);
+  await app.register(communityAdminRoutes, options);
   await app.register(adminReferenceRoutes, options);
 };

@@ -2,7 +2,13 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { HttpError, noSuchEndpoint } from '../httpError';
-import { endSession, SIGN_IN_PATH, signInLinkState, signInWithLink } from '../operator/operatorAccounts';
+import {
+  endSession,
+  PARTNER_SIGN_IN_PATH,
+  SIGN_IN_PATH,
+  signInLinkState,
+  signInWithLink,
+} from '../operator/operatorAccounts';
 import {
   clearedSessionCookie,
   isSameOriginRequest,
@@ -18,6 +24,8 @@ import { ErrorDetail } from '../../src/domain/contracts/errors';
 
 /** The operator console (the web app's /admin), where a sign-in lands. */
 export const ADMIN_PAGE_PATH = '/admin';
+/** Where an organiser lands once signed in (issue 50). */
+export const PARTNER_PAGE_PATH = '/partner';
 export const SIGN_OUT_PATH = '/api/admin/session/sign-out';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -59,28 +67,30 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
   );
 
   const token = { params: Type.Object({ token: Type.String() }) };
-  app.get(`${SIGN_IN_PATH}/:token`, { schema: token }, async (request, reply) => {
-    const link = await signInLinkState(db, request.params.token);
-    return sendPage(
-      reply,
-      link.state === 'usable' ? signInPage(link.operator.name) : refusedLinkPage(link.state),
-    );
-  });
-
-  app.post(`${SIGN_IN_PATH}/:token`, { schema: token }, async (request, reply) => {
-    // Another site's form could otherwise sign this browser in to an account of the attacker's.
-    if (!isSameOriginRequest(request, appUrl)) return sendPage(reply, crossSiteSignInPage());
-    const signedIn = await signInWithLink(db, request.params.token);
-    if (!signedIn) {
+  for (const path of [SIGN_IN_PATH, PARTNER_SIGN_IN_PATH]) {
+    app.get(`${path}/:token`, { schema: token }, async (request, reply) => {
       const link = await signInLinkState(db, request.params.token);
-      // Usable now yet refused a moment ago: another request used it in between.
-      return sendPage(reply, refusedLinkPage(link.state === 'usable' ? 'used' : link.state));
-    }
-    return reply
-      .header('set-cookie', sessionCookie(signedIn.sessionToken, appUrl))
-      .header('cache-control', 'no-store')
-      .redirect(ADMIN_PAGE_PATH, 303);
-  });
+      return sendPage(
+        reply,
+        link.state === 'usable' ? signInPage(link.operator.name) : refusedLinkPage(link.state),
+      );
+    });
+
+    app.post(`${path}/:token`, { schema: token }, async (request, reply) => {
+      // Another site's form could otherwise sign this browser in to an account of the attacker's.
+      if (!isSameOriginRequest(request, appUrl)) return sendPage(reply, crossSiteSignInPage());
+      const signedIn = await signInWithLink(db, request.params.token);
+      if (!signedIn) {
+        const link = await signInLinkState(db, request.params.token);
+        // Usable now yet refused a moment ago: another request used it in between.
+        return sendPage(reply, refusedLinkPage(link.state === 'usable' ? 'used' : link.state));
+      }
+      return reply
+        .header('set-cookie', sessionCookie(signedIn.sessionToken, appUrl))
+        .header('cache-control', 'no-store')
+        .redirect(signedIn.operator.role === 'organiser' ? PARTNER_PAGE_PATH : ADMIN_PAGE_PATH, 303);
+    });
+  }
 
   app.get(
     '/api/admin/session',
@@ -92,7 +102,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
           'The console’s first question: the operator of this browser’s session, or 401 (also when two session cookies arrive: one may have been planted by another site).',
         tags: ['admin'],
         security: SESSION_SECURITY,
-        response: { 200: OperatorSession, 401: ErrorDetail },
+        response: { 200: OperatorSession, 401: ErrorDetail, 404: ErrorDetail },
       },
     },
     async (request) => {
@@ -100,6 +110,8 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
         throw new HttpError(401, TWO_SESSION_COOKIES_DETAIL);
       }
       const operator = await operatorFromSession(request, sessions);
+      // An organiser's session (issue 50) reaches /api/partner only: here it is nobody.
+      if (operator?.role === 'organiser') throw new HttpError(404, 'No API endpoint GET /api/admin/session.');
       if (!operator) throw new HttpError(401, 'Not signed in.');
       return { operator: { name: operator.name, role: operator.role } };
     },
@@ -121,7 +133,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
     async (request, reply) => {
       // A session and a same-origin request, as every change an operator makes; anything else is 404.
       const operator = await operatorFromSession(request, sessions);
-      if (!operator) throw noSuchEndpoint(request);
+      if (!operator || operator.role === 'organiser') throw noSuchEndpoint(request);
       await endSession(db, sessionTokenOf(request, appUrl)!, operator);
       void reply.header('set-cookie', clearedSessionCookie(appUrl));
       // The /admin page's form gets a page back; the console's fetch an empty answer.

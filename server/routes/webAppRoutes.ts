@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownRoute } from '../../src/shared/routePaths';
+import { isKnownRoute, PARTNER_POSTER_ROUTE, routePaths } from '../../src/shared/routePaths';
 import { HttpError, noSuchEndpoint } from '../httpError';
 import { answerOtherMethod, type AllowedMethods } from '../web/allowedMethods';
 import { serveBuiltFiles } from '../web/builtFiles';
@@ -41,6 +41,12 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (
   for (const [pathname, page] of pages.byPath) {
     app.get(pathname, { compress: false }, (request, reply) => sendApp(request, reply, page, 200));
   }
+
+  // A community link's door poster (issue 50) is /partner's page: the web app reads the code from the path.
+  const partnerPage = pages.byPath.get(routePaths.partner);
+  app.get(PARTNER_POSTER_ROUTE, { compress: false }, (request, reply) =>
+    sendApp(request, reply, partnerPage, 200),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     if (answerOtherMethod(request, reply, allowedMethods)) return reply;

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { routePaths } from '../shared/routePaths';
+import { PARTNER_POSTER_ROUTE, routePaths } from '../shared/routePaths';
 import RouteErrorPage from '../pages/RouteErrorPage';
 
 /** A route whose page module is fetched only when someone visits it. */
@@ -29,6 +29,8 @@ export const appRoutes: RouteObject[] = [
       { path: routePaths.adminMembers, ...page(() => import('../pages/admin/AdminMembersPage')) },
       { path: routePaths.adminWebhooks, ...page(() => import('../pages/admin/AdminWebhooksPage')) },
       { path: routePaths.adminAudit, ...page(() => import('../pages/admin/AdminAuditPage')) },
+      { path: routePaths.partner, ...page(() => import('../pages/partner/PartnerPage')) },
+      { path: PARTNER_POSTER_ROUTE, ...page(() => import('../pages/partner/PartnerPosterPage')) },
       { path: routePaths.phoneFadeTest, ...page(() => import('../pages/dev/PhoneFadeTestPage')) },
       { path: routePaths.testIntegration, ...page(() => import('../pages/dev/TestIntegrationPage')) },
       { path: routePaths.testValidation, ...page(() => import('../pages/dev/TestValidationPage')) },

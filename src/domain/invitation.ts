@@ -17,3 +17,8 @@ export function invitationText(productName: string, shareUrl: string): string {
 export function whatsAppInvitationUrl(productName: string, shareUrl: string, toPhone?: string): string {
   return whatsAppChatUrl(toPhone ?? '', invitationText(productName, shareUrl));
 }
+
+/** What an approved organiser receives on WhatsApp: their one-use sign-in link to /partner. */
+export function organiserSignInText(productName: string, communityName: string, signInUrl: string): string {
+  return `${communityName} is now a ${productName} community partner. Sign in to your partner area with this link (it works once, for 72 hours): ${signInUrl}`;
+}

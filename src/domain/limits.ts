@@ -45,6 +45,22 @@ export const limits = {
     instagram: 60,
   },
   instagramHandleMaxLength: 30,
+  /** "Partner with Becca" (src/domain/communityApplication.ts) and what an organiser makes. */
+  community: {
+    organiserNameMaxLength: 120,
+    communityNameMaxLength: 120,
+    about: { min: 30, max: 500 },
+    cityMaxLength: 120,
+    expectedSize: { min: 2, max: 100_000 },
+    /** The places an approval gives when the operator names none. */
+    defaultQuota: 100,
+    quota: { min: 1, max: 100_000 },
+    eventLinkLabelMaxLength: 80,
+    /** How far ahead an event link may expire, in days. */
+    eventLinkMaxDays: 366,
+    /** An organiser's one-use sign-in link works this long. */
+    signInLinkHours: 72,
+  },
   lookingForMax: 4,
   /** Joy and exciting: the only two sources of interests. */
   interestsMax: 2,
@@ -112,6 +128,8 @@ export const limits = {
     choicesMax: 10,
     /** A waitlist name or e-mail address as sent (the rules give the exact limits). */
     waitlistTextMaxLength: 1000,
+    /** Any field of a community application or an event link as sent (the rules give the exact limits). */
+    communityTextMaxLength: 2000,
     /**
      * A path parameter as the router passes it on: its own limit (beyond it, 414). An over-long invite
      * code must reach its handler, which answers valid:false.

@@ -5,6 +5,7 @@ import type { MemberInvitesAnswer } from '../domain/contracts/memberInvites';
 import type { NominationThanks } from '../domain/contracts/nomination';
 import type { Registered } from '../domain/contracts/registration';
 import type { WaitlistJoined } from '../domain/contracts/waitlist';
+import type { CommunityApplicationReceived } from '../domain/contracts/communityApplication';
 
 /** Codes the stand-in server knows; anything else is unknown. */
 export const mockInviteCodes = { valid: 'WELCOME234', expired: 'EXPIRED234' } as const;
@@ -70,5 +71,23 @@ export const handlers = [
       success: true,
       message: "You're on the waitlist. We'll text you when a place opens up.",
     }),
+  ),
+
+  http.post('*/api/community-applications', () =>
+    HttpResponse.json<CommunityApplicationReceived>(
+      {
+        success: true,
+        message: 'Thank you: we will read about your community and reply on WhatsApp within a few days.',
+      },
+      { status: 202 },
+    ),
+  ),
+
+  // A visitor of /partner without an organiser's session.
+  http.get('*/api/partner/*', () =>
+    HttpResponse.json<ErrorDetail>(
+      { detail: 'Sign in with the link we sent you on WhatsApp.' },
+      { status: 401 },
+    ),
   ),
 ];

@@ -119,6 +119,12 @@ export const pageMeta: Record<RoutePath, PageMeta> = {
   [routePaths.adminMembers]: consolePage,
   [routePaths.adminWebhooks]: consolePage,
   [routePaths.adminAudit]: consolePage,
+  [routePaths.partner]: {
+    title: `Partner area · ${product}`,
+    description: `Where a community partner of ${product} makes event links and watches their room join. Organisers only.`,
+    shareImage: shareImages.site,
+    indexable: false,
+  },
   [routePaths.phoneFadeTest]: developerPage('Phone fade test'),
   [routePaths.testIntegration]: developerPage('Integration tests'),
   [routePaths.testValidation]: developerPage('Invite validation test'),

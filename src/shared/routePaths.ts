@@ -19,11 +19,19 @@ export const routePaths = {
   adminMembers: '/admin/members',
   adminWebhooks: '/admin/webhooks',
   adminAudit: '/admin/audit',
+  partner: '/partner',
   phoneFadeTest: '/phone-fade-test',
   testIntegration: '/test-integration',
   testValidation: '/test-validation',
   testWebRegistration: '/test-web-registration',
 } as const;
+
+/**
+ * A community link's door poster (issue 50): a route of the web app with a parameter, so not one of
+ * the pages above (nothing is prerendered for it); the server answers it with /partner's page.
+ */
+export const PARTNER_POSTER_ROUTE = '/partner/links/:code/poster';
+export const partnerPosterPath = (code: string) => `/partner/links/${encodeURIComponent(code)}/poster`;
 
 export type RoutePath = (typeof routePaths)[keyof typeof routePaths];
 

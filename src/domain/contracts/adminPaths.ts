@@ -25,6 +25,13 @@ import type {
   OperatorView,
   SignInLink,
 } from './adminOperators';
+import type {
+  CommunityApplicationList,
+  CommunityApproval,
+  CommunityDecline,
+  CommunityDeclined,
+  OrganiserSignIn,
+} from './adminCommunities';
 import type { AdminOverview } from './adminOverview';
 import type {
   PurgeOutcome,
@@ -70,6 +77,10 @@ export const adminPaths = {
   createSignInLink: { method: 'POST', path: '/api/admin/operators/:name/sign-in-links' },
   getOverview: { method: 'GET', path: '/api/admin/overview' },
   createBackup: { method: 'POST', path: '/api/admin/backups' },
+  listCommunityApplications: { method: 'GET', path: '/api/admin/community-applications' },
+  approveCommunityApplication: { method: 'POST', path: '/api/admin/community-applications/:id/approval' },
+  declineCommunityApplication: { method: 'POST', path: '/api/admin/community-applications/:id/decline' },
+  createOrganiserSignInLink: { method: 'POST', path: '/api/admin/communities/:id/sign-in-link' },
 } as const satisfies Record<
   string,
   { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/api/admin/${string}` }
@@ -105,6 +116,10 @@ export interface AdminOperations {
   getOverview: { answer: AdminOverview };
   /** The archive's bytes (`application/gzip`), not JSON. */
   createBackup: { answer: Uint8Array };
+  listCommunityApplications: { answer: CommunityApplicationList };
+  approveCommunityApplication: { params: { id: string }; body: CommunityApproval; answer: OrganiserSignIn };
+  declineCommunityApplication: { params: { id: string }; body: CommunityDecline; answer: CommunityDeclined };
+  createOrganiserSignInLink: { params: { id: string }; answer: OrganiserSignIn };
 }
 
 type Part<Id extends AdminOperationId, Key extends string> = Key extends keyof AdminOperations[Id]

@@ -16,11 +16,39 @@ const UserId = Type.String({
 const BoundedTimestamp = (description: string) =>
   Timestamp({ maxLength: limits.apiText.dateMaxLength, description });
 
+/** How a member came in: whose code they registered with (issue 50). No code, no person. */
+const RegistrationSource = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal('operator_code') }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('member_invite') }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('waitlist_invitation') }, { additionalProperties: false }),
+    Type.Object(
+      {
+        kind: Type.Literal('community'),
+        community_id: Type.String({
+          maxLength: limits.apiText.idMaxLength,
+          description: 'The community (a UUID).',
+        }),
+        link_label: Type.String({
+          maxLength: limits.community.eventLinkLabelMaxLength,
+          description: 'The event link’s label, as its organiser named it.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  {
+    description:
+      'How the member came in: an operator’s code, a member’s invite, a waitlist invitation, or a community’s event link (its id and label).',
+  },
+);
+
 const MemberRegistered = Type.Object(
   {
     user_id: UserId,
     status: Type.Literal('registered'),
     registered_at: BoundedTimestamp('When the registration was stored.'),
+    source: RegistrationSource,
   },
   { additionalProperties: false },
 );
@@ -71,7 +99,16 @@ const exampleBodies: { [Type in WebhookEventType]: WebhookEventBody<Type> } = {
   'member.registered': {
     type: 'member.registered',
     timestamp: '2026-03-14T09:26:53.589Z',
-    data: { user_id: MEMBER_ID, status: 'registered', registered_at: '2026-03-14T09:26:53.589Z' },
+    data: {
+      user_id: MEMBER_ID,
+      status: 'registered',
+      registered_at: '2026-03-14T09:26:53.589Z',
+      source: {
+        kind: 'community',
+        community_id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
+        link_label: 'November breakfast',
+      },
+    },
   },
   'member.linked': {
     type: 'member.linked',

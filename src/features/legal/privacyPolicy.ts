@@ -243,6 +243,10 @@ export const privacyPolicy: LegalDocument = {
             `processors, so that ${assistant} can understand you and suggest introductions.`,
           'Our telephony provider: connects the optional onboarding phone call.',
         ],
+        'Community partners. If you join through the link of a club or event organiser who works ' +
+          'with us, we record which community brought you in. The organiser sees counts only (how ' +
+          'many people joined through their links, started their chat and finished onboarding), ' +
+          'never your name, phone number, photo or anything else about you.',
         'We may also disclose information where the law requires it, where it is needed to ' +
           'protect the safety of any person or to prevent fraud or misuse, or, if our business ' +
           'is reorganised or sold, to the new owner, who would have to keep using it in line ' +

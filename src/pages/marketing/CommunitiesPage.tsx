@@ -4,6 +4,7 @@ import { ButtonLink, ExternalButtonLink } from '../../components/ButtonLink';
 import { PageLayout } from '../../components/PageLayout';
 import { brand } from '../../config/brand';
 import { DocumentTitle } from '../../components/DocumentTitle';
+import { CommunityApplicationForm } from '../../features/communityPartner/CommunityApplicationForm';
 
 const Hero = styled.div`
   padding: 1.5rem 0 2.5rem;
@@ -123,7 +124,10 @@ export default function CommunitiesPage() {
           keeps them connected between the sessions.
         </Lead>
         <Actions>
-          <ButtonLink to={routePaths.join}>Join us</ButtonLink>
+          <ExternalButtonLink href="#partner">Partner with {becca}</ExternalButtonLink>
+          <ButtonLink tone="light" to={routePaths.join}>
+            Join us
+          </ButtonLink>
           <ExternalButtonLink tone="light" href={`mailto:${brand.contactEmail}`}>
             Email {brand.contactEmail}
           </ExternalButtonLink>
@@ -160,6 +164,15 @@ export default function CommunitiesPage() {
             time.
           </li>
         </HowSteps>
+      </Section>
+      <Section aria-labelledby="partner">
+        <h2 id="partner">Partner with {becca}</h2>
+        <p>
+          Tell us about your community. Once we say yes you get your own area where you make event links with
+          a cap and an expiry, a QR code for the door and a live count of who joined. You see numbers only:
+          never a member&rsquo;s name, phone or photo.
+        </p>
+        <CommunityApplicationForm />
       </Section>
       <Section aria-labelledby="get-in-touch">
         <h2 id="get-in-touch">Get in touch</h2>

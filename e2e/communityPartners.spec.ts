@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeFindings, type Finding } from './axeFindings';
+import { phoneFor } from './joinStates';
+import { makePhoto } from './registrationDriver';
+import { openApp, runProjectCommand, startRealServer, type RunningServer } from './realServer';
+
+/**
+ * Community partners end to end (issue 50): an organiser applies on /communities, the operator
+ * approves on the command line, the organiser signs in through the link, makes a link of 3, three
+ * people register through it, the poster counts 3, a fourth is refused, the link is revoked, and a
+ * link beyond the quota is refused; axe on /communities, /partner and the poster.
+ */
+
+let server: RunningServer;
+let photoPath: string;
+test.beforeAll(async () => {
+  server = await startRealServer();
+  photoPath = await makePhoto();
+});
+test.afterAll(async () => {
+  await server.stopAndDelete();
+  fs.rmSync(path.dirname(photoPath), { recursive: true, force: true });
+});
+
+async function communities(...args: string[]) {
+  const result = await runProjectCommand(['server/cli/communitiesCommand.ts', ...args], {
+    DATA_DIR: server.dataDir,
+  });
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+async function register(request: APIRequestContext, code: string, phone: string) {
+  const formData = {
+    invite_code: code,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    age: 36,
+    location: 'London',
+    phone,
+    occupation: 'I design bridges and teach structural engineering.',
+    who_i_know_groups: [
+      {
+        id: 'g1',
+        group_name: 'Chess club',
+        location: 'London',
+        position: { x: 0.25, y: 0.5 },
+        kind: 'group',
+      },
+    ],
+    who_i_know_people: [],
+    looking_for: ['Friendship'],
+    interests: [],
+  };
+  return request.post(`${server.url}/api/auth/register`, {
+    multipart: {
+      form_data: JSON.stringify(formData),
+      photos: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(photoPath) },
+    },
+  });
+}
+
+test('apply, approve, sign in, a link of 3 fills, the poster counts, revoke, the quota holds', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  const findings: Finding[] = [];
+  const communityName = `Founders Breakfast ${project}`;
+
+  await openApp(page, `${server.url}/communities`);
+  const form = page.getByRole('form', { name: 'Partner with Becca' });
+  await form.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+  await form.getByRole('textbox', { name: 'Community name' }).fill(communityName);
+  await form
+    .getByRole('textbox', { name: 'What your community is' })
+    .fill('A monthly breakfast for people building companies in east London.');
+  await form.getByRole('textbox', { name: 'City' }).fill('London');
+  await form.getByRole('spinbutton', { name: 'Typical event size' }).fill('40');
+  await form.getByRole('textbox', { name: 'WhatsApp number' }).fill(phoneFor(project, 1));
+  findings.push(...(await axeFindings(page, '/communities')));
+  await form.getByRole('button', { name: 'Apply to partner' }).click();
+  await expect(page.getByText(/we will read about your community/)).toBeVisible();
+
+  const listed = (await communities('list')).stdout;
+  const id = new RegExp(`^(\\d+)\\s.*${communityName}`, 'm').exec(listed)?.[1];
+  expect(id, listed).toBeDefined();
+  const approved = await communities('approve', id!, '--quota', '5');
+  const whatsapp = new URL(approved.stdout.trim().split('\n').pop()!);
+  expect(whatsapp.hostname).toBe('wa.me');
+  const signInUrl = /(https?:\/\/\S+\/partner\/sign-in\/[A-Za-z0-9_-]{43})/.exec(
+    whatsapp.searchParams.get('text')!,
+  )![1]!;
+
+  await page.goto(`${server.url}${new URL(signInUrl).pathname}`);
+  await page.getByRole('button', { name: /^Sign in as / }).click();
+  await expect(page).toHaveURL(`${server.url}/partner`);
+  await expect(page.getByRole('heading', { level: 1, name: communityName })).toBeVisible();
+  const [cookie] = await page.context().cookies(server.url);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+  const linkForm = page.getByRole('form', { name: 'New event link' });
+  await linkForm.getByRole('textbox', { name: 'Event name' }).fill('November breakfast');
+  await linkForm.getByRole('spinbutton', { name: 'How many people' }).fill('3');
+  await linkForm.getByRole('button', { name: 'Make the link' }).click();
+  const made = linkForm.getByText(/^Made the link [A-Z0-9]{10}/);
+  await expect(made).toBeVisible();
+  const code = /Made the link ([A-Z0-9]{10})/.exec((await made.textContent())!)![1]!;
+  findings.push(...(await axeFindings(page, '/partner')));
+
+  for (let i = 0; i < 3; i += 1) {
+    expect((await register(request, code, phoneFor(project, 2 + i))).status()).toBe(201);
+  }
+  expect((await register(request, code, phoneFor(project, 6))).status()).toBe(403);
+
+  await page.getByRole('link', { name: 'Door poster for November breakfast' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'November breakfast' })).toBeVisible();
+  // Refreshed by itself within its interval (5 s).
+  await expect(page.getByRole('status')).toHaveText('3 people have joined', { timeout: 12_000 });
+  findings.push(...(await axeFindings(page, 'the door poster')));
+  // No member's name or phone anywhere the organiser looks.
+  await expect(page.locator('body')).not.toContainText('Lovelace');
+
+  await page.getByRole('link', { name: 'Back to your partner area' }).click();
+  await expect(page.getByText('3 of 3 used, used up')).toBeVisible();
+  await expect(page.getByText('3 registered, 0 on WhatsApp, 0 onboarded.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('Lovelace');
+
+  // Two places left of 5: a link of 3 is refused.
+  await linkForm.getByRole('textbox', { name: 'Event name' }).fill('December drinks');
+  await linkForm.getByRole('spinbutton', { name: 'How many people' }).fill('3');
+  await linkForm.getByRole('button', { name: 'Make the link' }).click();
+  await expect(linkForm.getByText('Your community has 2 places left for new links.')).toBeVisible();
+
+  await linkForm.getByRole('spinbutton', { name: 'How many people' }).fill('2');
+  await linkForm.getByRole('button', { name: 'Make the link' }).click();
+  await expect(linkForm.getByText(/^Made the link/)).toBeVisible();
+  await page.getByRole('button', { name: 'Revoke December drinks' }).click();
+  await expect(page.getByText(/0 of 2 used, revoked/)).toBeVisible();
+
+  expect(findings).toEqual([]);
+});

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  ApplicationParams,
+  CommunityApplicationList,
+  CommunityApproval,
+  CommunityDecline,
+  CommunityDeclined,
+  CommunityParams,
+  OrganiserSignIn,
+} from '../../src/domain/contracts/adminCommunities';
+import { adminPaths } from '../../src/domain/contracts/adminPaths';
+import { errorAnswers } from '../../src/domain/contracts/errors';
+import { limits } from '../../src/domain/limits';
+import { performOperatorAction } from '../admin/auditTrail';
+import { actorOf } from '../admin/operatorActor';
+import { listCommunityApplications } from '../communities/communityApplicationStore';
+import {
+  approveApplication,
+  declineApplication,
+  organiserSignInLink,
+  toCommunityApplicationView,
+} from '../communities/communityStore';
+import { adminAccess, adminOperation } from './adminOperation';
+import type { AdminRouteOptions } from './adminRoutes';
+
+const applicationTarget = (request: FastifyRequest) =>
+  `community-application:${(request.params as { id: string }).id}`;
+const communityTarget = (request: FastifyRequest) => `community:${(request.params as { id: string }).id}`;
+
+/**
+ * `npm run communities` (issue 50): the applications of /communities, their approval (a community,
+ * its organiser's account and a 72-hour sign-in link) or decline, and a new link for an organiser.
+ */
+export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> = async (
+  app,
+  { database: { db }, appUrl },
+) => {
+  app.get(
+    adminPaths.listCommunityApplications.path,
+    {
+      schema: adminOperation({
+        summary: 'List community applications',
+        operationId: 'listCommunityApplications',
+        description: 'Every application from /communities, oldest first, with its state; phones masked.',
+        response: { 200: CommunityApplicationList },
+      }),
+      config: adminAccess({ permission: 'run-network' }),
+    },
+    async () => ({
+      community_applications: (await listCommunityApplications(db)).map(toCommunityApplicationView),
+    }),
+  );
+
+  app.post(
+    adminPaths.approveCommunityApplication.path,
+    {
+      schema: adminOperation({
+        summary: 'Approve a community application',
+        operationId: 'approveCommunityApplication',
+        description:
+          'Makes the community (with its quota of places), its organiser’s account (role `organiser`, bound to it) and a one-use sign-in link valid 72 hours; the answer’s wa.me link sends it to the organiser. Audited.',
+        params: ApplicationParams,
+        body: CommunityApproval,
+        response: { 201: OrganiserSignIn, ...errorAnswers(409, 422) },
+      }),
+      config: adminAccess({
+        permission: 'run-network',
+        action: 'communities.approve',
+        target: applicationTarget,
+      }),
+    },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const quota = request.body.quota ?? limits.community.defaultQuota;
+      const actor = actorOf(request);
+      const { result } = await performOperatorAction(
+        db,
+        {
+          actor,
+          action: 'communities.approve',
+          target: `community-application:${id}`,
+          reason: request.body.reason,
+        },
+        false,
+        async (tx) => {
+          const approved = await approveApplication(
+            tx,
+            id,
+            quota,
+            request.body.reason ?? null,
+            appUrl,
+            actor,
+          );
+          return {
+            result: approved,
+            effect: `approved: community ${approved.community_id} with a quota of ${quota}, organiser ${approved.organiser} with a sign-in link valid ${limits.community.signInLinkHours} hours`,
+          };
+        },
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    adminPaths.declineCommunityApplication.path,
+    {
+      schema: adminOperation({
+        summary: 'Decline a community application',
+        operationId: 'declineCommunityApplication',
+        description: 'Declines an application, with the reason (kept in the audit trail). Audited.',
+        params: ApplicationParams,
+        body: CommunityDecline,
+        response: { 200: CommunityDeclined, ...errorAnswers(409, 422) },
+      }),
+      config: adminAccess({
+        permission: 'run-network',
+        action: 'communities.decline',
+        target: applicationTarget,
+      }),
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      const { effect } = await performOperatorAction(
+        db,
+        {
+          actor: actorOf(request),
+          action: 'communities.decline',
+          target: `community-application:${id}`,
+          reason: request.body.reason,
+        },
+        false,
+        async (tx) => {
+          await declineApplication(tx, id, request.body.reason.trim());
+          return { result: null, effect: `declined community application ${id}` };
+        },
+      );
+      return { id, status: 'declined' as const, effect };
+    },
+  );
+
+  app.post(
+    adminPaths.createOrganiserSignInLink.path,
+    {
+      schema: adminOperation({
+        summary: 'A new sign-in link for a community’s organiser',
+        operationId: 'createOrganiserSignInLink',
+        description: 'One-use, valid 72 hours, with the wa.me link that sends it to the organiser. Audited.',
+        params: CommunityParams,
+        response: { 201: OrganiserSignIn },
+      }),
+      config: adminAccess({
+        permission: 'run-network',
+        action: 'communities.sign-in-link',
+        target: communityTarget,
+      }),
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { result } = await performOperatorAction(
+        db,
+        { actor, action: 'communities.sign-in-link', target: `community:${request.params.id}` },
+        false,
+        async (tx) => {
+          const link = await organiserSignInLink(tx, request.params.id, appUrl, actor);
+          return { result: link, effect: `made a sign-in link for organiser ${link.organiser}` };
+        },
+      );
+      return reply.code(201).send(result);
+    },
+  );
+};

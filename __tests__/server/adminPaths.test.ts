@@ -10,7 +10,10 @@ import { engines, startTestServer, type TestServer } from './testServer';
 const ADMIN_TOKEN = 'an-admin-token-for-the-admin-paths-test';
 const pglite = engines.find((engine) => engine.name === 'pglite')!;
 
-/** Operations of the admin document that no client of ours calls through the table. */
+/**
+ * Operations of the admin document that no client of ours calls through the table: the document
+ * itself, the console's own session, and the organiser's area under /api/partner (its own page).
+ */
 const NOT_IN_TABLE = new Set(['getAdminOpenApiDocument', 'getOperatorSession', 'signOutOperator']);
 
 describe('adminPaths', () => {
@@ -22,9 +25,17 @@ describe('adminPaths', () => {
   });
   afterAll(() => server.close());
 
+  test('the document holds the organiser’s routes beside the admin ones, and nothing else', () => {
+    const prefixes = new Set(
+      Object.keys(document.paths).map((path) => path.split('/').slice(0, 3).join('/')),
+    );
+    expect([...prefixes].sort()).toEqual(['/api/admin', '/api/partner']);
+  });
+
   test('every admin operation the server serves is in the table, at its method and path, and nothing else is', () => {
     const served: Record<string, { method: string; path: string }> = {};
     for (const [path, item] of Object.entries(document.paths)) {
+      if (!path.startsWith('/api/admin/')) continue;
       for (const [method, operation] of Object.entries(item as Record<string, { operationId?: string }>)) {
         const id = operation.operationId;
         if (id && !NOT_IN_TABLE.has(id))

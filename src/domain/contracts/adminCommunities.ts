@@ -100,6 +100,13 @@ export const CommunityDecline = Type.Object(
 );
 export type CommunityDecline = Static<typeof CommunityDecline>;
 
+const organiserSignInExample = {
+  community_id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
+  organiser: 'ada-lovelace-3',
+  sign_in_url: 'https://becca.example/partner/sign-in/…',
+  whatsapp_url: 'https://wa.me/447911123456?text=…',
+};
+
 export const OrganiserSignIn = Type.Object(
   {
     community_id: Type.String({ format: 'uuid' }),
@@ -111,17 +118,7 @@ export const OrganiserSignIn = Type.Object(
       description: 'A wa.me link that sends the sign-in link to the organiser’s number.',
     }),
   },
-  {
-    description: 'The organiser’s way in: send the wa.me link.',
-    examples: [
-      {
-        community_id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
-        organiser: 'ada-lovelace-3',
-        sign_in_url: 'https://becca.example/partner/sign-in/…',
-        whatsapp_url: 'https://wa.me/447911123456?text=…',
-      },
-    ],
-  },
+  { description: 'The organiser’s way in: send the wa.me link.', examples: [organiserSignInExample] },
 );
 export type OrganiserSignIn = Static<typeof OrganiserSignIn>;
 

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { outcomeFields } from './adminAudit';
 import { InviteCodeView } from './adminInviteCodes';
 import { exampleEntry, exampleMember } from './examples';
-import { MemberStatus } from './member';
+import { MemberStatus, storedProfileProperties } from './member';
 import {
   EntryKind,
   FilterText,
@@ -12,7 +12,6 @@ import {
   NullableTimestamp,
   Timestamp,
 } from './common';
-import { registrationFieldProperties } from './registration';
 import { WIRE_FIELD_NAMES, registrationFieldValuesOf } from '../registrationFields';
 
 /** Members as the operator sees them (`npm run members`, the console): never the photo bytes. */
@@ -36,12 +35,7 @@ const exampleView = {
 export const MemberView = Type.Object(
   {
     id: Type.String(),
-    ...registrationFieldProperties(WIRE_FIELD_NAMES, {
-      text: () => Type.String(),
-      age: () => Type.Integer(),
-    }),
-    looking_for: Type.Array(Type.String()),
-    interests: Type.Array(Type.String()),
+    ...storedProfileProperties(WIRE_FIELD_NAMES),
     invite_code: Type.String({ description: 'The code they registered with.' }),
     status: MemberStatus,
     registered_at: Timestamp(),

@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { memberStatuses } from '../memberProfile';
-import { PROFILE_FIELD_NAMES } from '../registrationFields';
+import { PROFILE_FIELD_NAMES, type WireFieldName } from '../registrationFields';
 import { exampleEntry, exampleMember } from './examples';
 import { registrationFieldProperties } from './registration';
 
@@ -19,15 +19,23 @@ export const MemberStatus = Type.Union(
   { description: 'registered → linked (WhatsApp chat tied to the account) → onboarded.' },
 );
 
+/**
+ * The declared registration fields as a member's record answers them (text and age as stored),
+ * with the interests gathered from the interest fields. The assistant, the member and the operator
+ * read these alike; each names which of the declared fields it shows.
+ */
+export function storedProfileProperties<Name extends WireFieldName>(names: readonly Name[]) {
+  return {
+    ...registrationFieldProperties(names, { text: () => Type.String(), age: () => Type.Integer() }),
+    looking_for: Type.Array(Type.String()),
+    interests: Type.Array(Type.String()),
+  };
+}
+
 /** The fields of a member that the assistant and the member themselves read alike. */
 export const memberProfileFields = {
   user_id: Type.String(),
-  ...registrationFieldProperties(PROFILE_FIELD_NAMES, {
-    text: () => Type.String(),
-    age: () => Type.Integer(),
-  }),
-  looking_for: Type.Array(Type.String()),
-  interests: Type.Array(Type.String()),
+  ...storedProfileProperties(PROFILE_FIELD_NAMES),
 };
 
 export type MemberProfileFields = Static<TObject<typeof memberProfileFields>>;

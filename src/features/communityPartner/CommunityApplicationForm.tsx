@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PrimaryButton } from '../../components/Button';
+import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import {
   checkCommunityApplication,
@@ -21,24 +22,9 @@ const Form = styled.form`
   max-width: 36rem;
 `;
 
-const AboutField = styled.div`
-  display: grid;
-  gap: 0.35rem;
-  label {
-    font-weight: 600;
-  }
+const AboutField = styled(TextAreaField)`
   textarea {
-    width: 100%;
     min-height: 7rem;
-    padding: 0.65rem 0.9rem;
-    border: 1.5px solid ${({ theme }) => theme.colors.line};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.paperRaised};
-    color: ${({ theme }) => theme.colors.ink};
-    resize: vertical;
-  }
-  textarea[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
   }
   p {
     margin: 0;

@@ -1,29 +1,9 @@
 import styled from '@emotion/styled';
 import { useId } from 'react';
 import { limits } from '../../../domain/limits';
+import { TextAreaField } from '../../../components/TextAreaField';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import type { FieldBinding } from './stepTypes';
-
-const Field = styled.div`
-  display: grid;
-  gap: 0.35rem;
-  label {
-    font-weight: 600;
-  }
-  textarea {
-    width: 100%;
-    min-height: 8rem;
-    padding: 0.65rem 0.9rem;
-    border: 1.5px solid ${({ theme }) => theme.colors.line};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.paperRaised};
-    color: ${({ theme }) => theme.colors.ink};
-    resize: vertical;
-  }
-  textarea[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
-  }
-`;
 
 const Footer = styled.div`
   display: flex;
@@ -67,7 +47,7 @@ export function LongTextField({
   const count = value.trim().length;
   const short = count < min;
   return (
-    <Field>
+    <TextAreaField>
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
@@ -90,6 +70,6 @@ export function LongTextField({
           {short && <VisuallyHidden>{` characters, at least ${min} characters`}</VisuallyHidden>}
         </Counter>
       </Footer>
-    </Field>
+    </TextAreaField>
   );
 }

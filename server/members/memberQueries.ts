@@ -19,12 +19,8 @@ type UserRow = typeof users.$inferSelect;
 
 export type NetworkEntryView = Pick<typeof networkEntries.$inferSelect, 'kind' | 'name' | 'location'>;
 
-export interface PhotoInfo {
-  position: number;
-  width: number;
-  height: number;
-  bytes: number;
-}
+/** A stored photo's facts, as the operator's member view gives them. */
+export type PhotoInfo = MemberView['photos'][number];
 
 /** Everything stored about a member except the photo bytes, the linking code itself and the key hashes. */
 export type MemberRecord = Pick<

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isOperatorRole, operatorRoles, type OperatorRole } from '../../src/domain/operatorRoles';
+import { assignableRoles, isOperatorRole, type OperatorRole } from '../../src/domain/operatorRoles';
 import { noDataYet } from '../admin/adminClient';
 import { runAdminCommand } from './runAdminCommand';
 import { runCommandLine } from './commandLine';
@@ -14,7 +14,8 @@ const USAGE = text`Usage:
   npm run --silent operators -- sign-in-link NAME     prints a one-time sign-in link, valid 15 minutes`;
 
 const COMMANDS = ['add', 'list', 'role', 'remove', 'sign-in-link'];
-const ROLES = operatorRoles.join(' or ');
+// An organiser is a role too, but is made by approving a community (the server says so when asked).
+const ROLES = assignableRoles.join(' or ');
 
 function roleOrRefusal(typed: string | undefined): OperatorRole {
   if (!isOperatorRole(typed)) throw new Error(`A role is ${ROLES}, got "${typed ?? ''}".`);

@@ -28,6 +28,7 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
  * organiser is made by approving a community application, bound to that community.
  */
 export const isAssignableRole = (role: OperatorRole): boolean => role !== 'organiser';
+export const assignableRoles = operatorRoles.filter(isAssignableRole);
 export const ORGANISER_ROLE_REFUSAL =
   'An organiser account is made by approving a community application: npm run communities -- approve ID.';
 

@@ -58,10 +58,16 @@ export const ApplicationParams = Type.Object({
     pattern: '^[1-9][0-9]{0,8}$',
     maxLength: 9,
     description: 'The application’s number, as `list` shows it.',
+    examples: ['3'],
   }),
 });
 export const CommunityParams = Type.Object({
-  id: Type.String({ format: 'uuid', maxLength: limits.apiText.idMaxLength }),
+  id: Type.String({
+    format: 'uuid',
+    maxLength: limits.apiText.idMaxLength,
+    description: 'The community, as its approval answered it.',
+    examples: ['0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10'],
+  }),
 });
 
 const reason = Type.String({

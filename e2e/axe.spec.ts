@@ -22,8 +22,6 @@ test('axe finds no violation on any route once the app has hydrated', async ({ p
   const findings: Finding[] = [];
   for (const route of everyRoute) {
     await openApp(page, `${server.url}${route}`);
-    // Past entrance animations (0.3 s to 2 s), so colours are measured at rest.
-    await page.waitForTimeout(2_500);
     findings.push(...(await axeFindings(page, route)));
   }
   testInfo.annotations.push({ type: 'axe violations on routes', description: String(findings.length) });
@@ -38,8 +36,7 @@ test('axe finds no violation in any state of /join', async ({ page }, testInfo) 
     projectName: testInfo.project.name,
     photoPath,
     visit: async (state) => {
-      // The wizard's slide (0.3 s) and the dialog's settle before measuring.
-      await page.waitForTimeout(400);
+      // axeFindings waits for the page to be at rest (the wizard's slide, the dialog's settle).
       findings.push(...(await axeFindings(page, state)));
     },
   });

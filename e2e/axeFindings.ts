@@ -14,8 +14,10 @@ export interface Finding {
 
 /**
  * Waits until nothing on the page is moving: react-spring animates inline styles frame by frame, out
- * of reach of the Web Animations API, so this compares every element's opacity and transform 150 ms
- * apart until two readings agree (at most 5 s). A colour measured mid-fade is not the one people read.
+ * of reach of the Web Animations API, so this reads every element's opacity and transform every
+ * 250 ms until they have stayed the same for 1.5 s (at most 8 s). The quiet spell outlasts the app's
+ * longest animation delay (the tutorial's trail waits 1.2 s before it fades in): two equal readings
+ * taken during such a delay would let axe measure colours mid-fade, which are not the ones people read.
  */
 async function untilAtRest(page: Page): Promise<void> {
   const reading = () =>
@@ -25,13 +27,17 @@ async function untilAtRest(page: Page): Promise<void> {
         return `${style.opacity}|${style.transform}`;
       }).join(','),
     );
-  const deadline = Date.now() + 5_000;
+  const quietSpellMs = 1_500;
+  const deadline = Date.now() + 8_000;
   let last = await reading();
-  while (Date.now() < deadline) {
-    await page.waitForTimeout(150);
+  let unchangedSince = Date.now();
+  while (Date.now() < deadline && Date.now() - unchangedSince < quietSpellMs) {
+    await page.waitForTimeout(250);
     const next = await reading();
-    if (next === last) return;
-    last = next;
+    if (next !== last) {
+      last = next;
+      unchangedSince = Date.now();
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { limits } from '../limits';
 import { REASON_MAX_LENGTH } from './adminAudit';
+import { NullableText, NullableTimestamp, Timestamp } from './common';
+import { PartnerFunnel } from './partner';
 
 /** Community partners as the operator reviews them (`npm run communities`, the admin API; issue 50). */
 
@@ -133,3 +135,74 @@ export const CommunityDeclined = Type.Object(
   { examples: [{ id: 3, status: 'declined', effect: 'declined community application 3' }] },
 );
 export type CommunityDeclined = Static<typeof CommunityDeclined>;
+
+export const communityStatuses = ['active', 'suspended'] as const;
+
+export const CommunityView = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    organiser: NullableText('The organiser’s account name; null once it was removed.'),
+    status: Type.Union(communityStatuses.map((status) => Type.Literal(status))),
+    quota: Type.Integer({ minimum: 1 }),
+    uses_left: Type.Integer({ minimum: 0, description: 'Places not yet given to a live event link.' }),
+    live_links: Type.Integer({ minimum: 0, description: 'Event links that still admit people.' }),
+    funnel: PartnerFunnel,
+    created_at: Timestamp(),
+    suspended_at: NullableTimestamp('When an operator suspended it: its links stopped admitting.'),
+  },
+  {
+    examples: [
+      {
+        id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
+        name: 'Hackney Founders Breakfast',
+        organiser: 'ada-lovelace-3',
+        status: 'active',
+        quota: 100,
+        uses_left: 70,
+        live_links: 2,
+        funnel: { checked: 1, registered: 12, linked: 10, onboarded: 7 },
+        created_at: '2026-11-21T10:02:00.000Z',
+        suspended_at: null,
+      },
+    ],
+  },
+);
+export type CommunityView = Static<typeof CommunityView>;
+
+export const CommunityList = Type.Object(
+  { communities: Type.Array(CommunityView) },
+  { description: 'Every community, newest first.', examples: [{ communities: CommunityView.examples }] },
+);
+export type CommunityList = Static<typeof CommunityList>;
+
+export const CommunitySuspension = Type.Object(
+  { reason },
+  {
+    additionalProperties: false,
+    description: 'Suspend a community, saying why (kept in the audit trail).',
+    examples: [{ reason: 'Links shared on a public forum' }],
+  },
+);
+export type CommunitySuspension = Static<typeof CommunitySuspension>;
+
+export const CommunitySuspended = Type.Object(
+  {
+    community_id: Type.String({ format: 'uuid' }),
+    status: Type.Literal('suspended'),
+    suspended_at: Timestamp(),
+    effect: Type.String(),
+  },
+  {
+    description: 'Its event links admit nobody now and its organiser’s sessions have ended.',
+    examples: [
+      {
+        community_id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
+        status: 'suspended',
+        suspended_at: '2026-11-28T16:00:00.000Z',
+        effect: 'suspended community Hackney Founders Breakfast: 2 live links stopped, 1 session ended',
+      },
+    ],
+  },
+);
+export type CommunitySuspended = Static<typeof CommunitySuspended>;

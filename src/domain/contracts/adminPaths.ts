@@ -30,6 +30,9 @@ import type {
   CommunityApproval,
   CommunityDecline,
   CommunityDeclined,
+  CommunityList,
+  CommunitySuspended,
+  CommunitySuspension,
   OrganiserSignIn,
 } from './adminCommunities';
 import type { AdminOverview } from './adminOverview';
@@ -81,6 +84,8 @@ export const adminPaths = {
   approveCommunityApplication: { method: 'POST', path: '/api/admin/community-applications/:id/approval' },
   declineCommunityApplication: { method: 'POST', path: '/api/admin/community-applications/:id/decline' },
   createOrganiserSignInLink: { method: 'POST', path: '/api/admin/communities/:id/sign-in-link' },
+  listCommunities: { method: 'GET', path: '/api/admin/communities' },
+  suspendCommunity: { method: 'POST', path: '/api/admin/communities/:id/suspension' },
 } as const satisfies Record<
   string,
   { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/api/admin/${string}` }
@@ -120,6 +125,8 @@ export interface AdminOperations {
   approveCommunityApplication: { params: { id: string }; body: CommunityApproval; answer: OrganiserSignIn };
   declineCommunityApplication: { params: { id: string }; body: CommunityDecline; answer: CommunityDeclined };
   createOrganiserSignInLink: { params: { id: string }; answer: OrganiserSignIn };
+  listCommunities: { answer: CommunityList };
+  suspendCommunity: { params: { id: string }; body: CommunitySuspension; answer: CommunitySuspended };
 }
 
 type Part<Id extends AdminOperationId, Key extends string> = Key extends keyof AdminOperations[Id]

@@ -9,7 +9,9 @@ import path from 'node:path';
  * /tmp as it found it.
  */
 export function makeRunTempFolder(name: string): () => void {
+  removeFoldersOfEndedRuns(name);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  fs.writeFileSync(path.join(folder, OWNER_FILE), String(process.pid));
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = folder;
   return () => {
@@ -17,4 +19,36 @@ export function makeRunTempFolder(name: string): () => void {
     else process.env.TMPDIR = previous;
     fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
   };
+}
+
+const OWNER_FILE = '.run-owner-pid';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A run that was killed (SIGKILL, a closed terminal) never reaches its clean-up: the next run of the
+ * same name removes the folders whose owner is no longer running, so /tmp does not fill with them.
+ */
+function removeFoldersOfEndedRuns(name: string): void {
+  const parent = os.tmpdir();
+  for (const entry of fs.readdirSync(parent)) {
+    if (!entry.startsWith(`${name}-`)) continue;
+    const folder = path.join(parent, entry);
+    let owner: number;
+    try {
+      owner = Number(fs.readFileSync(path.join(folder, OWNER_FILE), 'utf8'));
+    } catch {
+      continue; // Not one of ours, or still being made.
+    }
+    if (Number.isInteger(owner) && owner > 0 && !isRunning(owner))
+      fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+  }
 }

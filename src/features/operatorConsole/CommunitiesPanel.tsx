@@ -260,7 +260,6 @@ function Applications({ onCopy }: { onCopy: (url: string, organiser: string) => 
             cell: (application) => (
               <TextButton
                 type="button"
-                aria-pressed={application.id === reviewing}
                 onClick={() => {
                   setDecision(null);
                   setReviewing(application.id);
@@ -443,7 +442,6 @@ function Communities({ onCopy }: { onCopy: (url: string, organiser: string) => v
                   )}
                   <TextButton
                     type="button"
-                    aria-pressed={community.id === suspending}
                     onClick={() => {
                       setSuspended('');
                       setSuspending(community.id);

@@ -10,7 +10,8 @@ import { openApp, runProjectCommand, startRealServer, type RunningServer } from 
  * Community partners end to end (issue 50): an organiser applies on /communities, the operator
  * approves on the command line, the organiser signs in through the link, makes a link of 3, three
  * people register through it, the poster counts 3, a fourth is refused, the link is revoked, and a
- * link beyond the quota is refused; axe on /communities, /partner and the poster.
+ * link beyond the quota is refused; axe on /communities, /partner and the poster. Then a second
+ * application is approved in the console, whose sign-in link lets its organiser in.
  */
 
 let server: RunningServer;
@@ -142,4 +143,74 @@ test('apply, approve, sign in, a link of 3 fills, the poster counts, revoke, the
   await expect(page.getByText(/0 of 2 used, revoked/)).toBeVisible();
 
   expect(findings).toEqual([]);
+});
+
+test('an operator approves an application in the console: the sign-in and WhatsApp links, and the organiser signs in with it', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  const communityName = `Camden Runners ${project}`;
+  const applied = await request.post(`${server.url}/api/community-applications`, {
+    data: {
+      organiser_name: 'Mo Farah',
+      community_name: communityName,
+      about: 'A running crew that meets on Sunday mornings by the canal, about thirty of us.',
+      city: 'London',
+      expected_size: 30,
+      contact_phone: phoneFor(project, 7),
+    },
+  });
+  expect(applied.status()).toBe(202);
+
+  const operator = `grace-${project}`;
+  const added = await runProjectCommand(['server/cli/operatorsCommand.ts', 'add', operator], {
+    DATA_DIR: server.dataDir,
+  });
+  expect(added.code, added.stderr).toBe(0);
+  const link = await runProjectCommand(['server/cli/operatorsCommand.ts', 'sign-in-link', operator], {
+    DATA_DIR: server.dataDir,
+  });
+  expect(link.code, link.stderr).toBe(0);
+  // APP_URL names localhost; the test browses 127.0.0.1.
+  await page.goto(`${server.url}${new URL(link.stdout.trim()).pathname}`);
+  await page.getByRole('button', { name: `Sign in as ${operator}` }).click();
+  await expect(page).toHaveURL(`${server.url}/admin`);
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Communities' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Communities' })).toBeVisible();
+  const pending = page.getByRole('table', { name: 'Pending applications' });
+  const row = pending.getByRole('row', { name: new RegExp(communityName) });
+  await expect(row).toContainText('Mo Farah');
+  await row.getByRole('button', { name: `Review ${communityName}` }).click();
+  const approval = page.getByRole('form', { name: `Approve ${communityName}` });
+  await approval.getByRole('spinbutton', { name: 'Quota (places)' }).fill('10');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+
+  const whatsapp = page.getByRole('link', { name: /^Send on WhatsApp to mo-farah-\d+/ });
+  await expect(whatsapp).toBeVisible();
+  expect(new URL((await whatsapp.getAttribute('href'))!).hostname).toBe('wa.me');
+  expect(await whatsapp.getAttribute('rel')).toContain('noopener');
+  const status = page.getByRole('status').filter({ hasText: `Approved “${communityName}”.` });
+  const signInUrl = /(https?:\/\/\S+\/partner\/sign-in\/[A-Za-z0-9_-]{43})/.exec(
+    (await status.textContent())!,
+  )![1]!;
+  // Approving refreshed the list: the application is decided now.
+  await expect(
+    page
+      .getByRole('table', { name: 'Decided applications' })
+      .getByRole('row', { name: new RegExp(communityName) }),
+  ).toContainText('approved');
+  expect(await axeFindings(page, '/admin/communities')).toEqual([]);
+
+  // The organiser, in a browser of their own, signs in with the link the console showed.
+  const organiser = await browser.newContext();
+  const organiserPage = await organiser.newPage();
+  await organiserPage.goto(`${server.url}${new URL(signInUrl).pathname}`);
+  await organiserPage.getByRole('button', { name: /^Sign in as / }).click();
+  await expect(organiserPage).toHaveURL(`${server.url}/partner`);
+  await expect(organiserPage.getByRole('heading', { level: 1, name: communityName })).toBeVisible();
+  await organiser.close();
 });

@@ -86,6 +86,7 @@ test('signed out, every console page says how to get a sign-in link and shows no
     '/admin/codes',
     '/admin/waitlist',
     '/admin/members',
+    '/admin/communities',
     '/admin/webhooks',
     '/admin/audit',
   ]) {

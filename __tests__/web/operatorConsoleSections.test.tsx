@@ -112,7 +112,16 @@ test('the console’s sections are links; following one moves focus to its headi
     within(sections)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Overview', 'Invite codes', 'Waitlist', 'Members', 'Webhooks', 'Audit log', 'Admin API']);
+  ).toEqual([
+    'Overview',
+    'Invite codes',
+    'Waitlist',
+    'Members',
+    'Communities',
+    'Webhooks',
+    'Audit log',
+    'Admin API',
+  ]);
   await user.click(within(sections).getByRole('link', { name: 'Invite codes' }));
   const heading = await screen.findByRole('heading', { level: 1, name: 'Invite codes' });
   await waitFor(() => expect(heading).toHaveFocus());

@@ -27,6 +27,10 @@ export const appRoutes: RouteObject[] = [
       { path: routePaths.adminCodes, ...page(() => import('../pages/admin/AdminCodesPage')) },
       { path: routePaths.adminWaitlist, ...page(() => import('../pages/admin/AdminWaitlistPage')) },
       { path: routePaths.adminMembers, ...page(() => import('../pages/admin/AdminMembersPage')) },
+      {
+        path: routePaths.adminCommunities,
+        ...page(() => import('../pages/admin/AdminCommunitiesPage')),
+      },
       { path: routePaths.adminWebhooks, ...page(() => import('../pages/admin/AdminWebhooksPage')) },
       { path: routePaths.adminAudit, ...page(() => import('../pages/admin/AdminAuditPage')) },
       { path: routePaths.partner, ...page(() => import('../pages/partner/PartnerPage')) },

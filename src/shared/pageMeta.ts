@@ -117,6 +117,7 @@ export const pageMeta: Record<RoutePath, PageMeta> = {
   [routePaths.adminCodes]: consolePage,
   [routePaths.adminWaitlist]: consolePage,
   [routePaths.adminMembers]: consolePage,
+  [routePaths.adminCommunities]: consolePage,
   [routePaths.adminWebhooks]: consolePage,
   [routePaths.adminAudit]: consolePage,
   [routePaths.partner]: {

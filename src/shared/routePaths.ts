@@ -17,6 +17,7 @@ export const routePaths = {
   adminCodes: '/admin/codes',
   adminWaitlist: '/admin/waitlist',
   adminMembers: '/admin/members',
+  adminCommunities: '/admin/communities',
   adminWebhooks: '/admin/webhooks',
   adminAudit: '/admin/audit',
   partner: '/partner',

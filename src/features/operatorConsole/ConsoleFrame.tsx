@@ -106,6 +106,7 @@ const sections = [
   { to: routePaths.adminCodes, label: 'Invite codes' },
   { to: routePaths.adminWaitlist, label: 'Waitlist' },
   { to: routePaths.adminMembers, label: 'Members' },
+  { to: routePaths.adminCommunities, label: 'Communities' },
   { to: routePaths.adminWebhooks, label: 'Webhooks' },
   { to: routePaths.adminAudit, label: 'Audit log' },
 ] as const;

@@ -8,7 +8,8 @@ import { visible } from '../../domain/visibleText';
 
 const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
-const Check = styled.form`
+/** The box of a confirmation: its heading, what will change, the reason and the buttons. */
+export const Check = styled.form`
   margin-top: 1rem;
   padding: 1rem 1.25rem;
   border: 2px solid ${({ theme }) => theme.colors.error};
@@ -28,7 +29,7 @@ const Check = styled.form`
   }
 `;
 
-const DangerButton = styled(PrimaryButton)`
+export const DangerButton = styled(PrimaryButton)`
   background: ${({ theme }) => theme.colors.error};
 `;
 

@@ -13,7 +13,15 @@ import { consoleApi, recheckSessionWhenRefused } from './operatorConsoleApi';
  * Every change invalidates the lists it touches and the audit trail, so what is on screen follows;
  * a dry run changes nothing, so it invalidates nothing.
  */
-const TAGS = ['InviteCodes', 'Waitlist', 'Members', 'WebhookEvents', 'AuditTrail'] as const;
+const TAGS = [
+  'InviteCodes',
+  'Waitlist',
+  'Members',
+  'CommunityApplications',
+  'Communities',
+  'WebhookEvents',
+  'AuditTrail',
+] as const;
 type Tag = (typeof TAGS)[number];
 
 const sectionsApi = consoleApi.enhanceEndpoints({ addTagTypes: TAGS });
@@ -94,6 +102,43 @@ const consoleSectionsApi = sectionsApi.injectEndpoints({
       query: ({ id, ...body }) => adminCall('deleteMember', { params: { id }, body }),
       invalidatesTags: afterChange('Members', 'InviteCodes', 'Waitlist'),
     }),
+    listCommunityApplications: build.query<AdminAnswer<'listCommunityApplications'>, void>({
+      query: () => adminCall('listCommunityApplications', {}),
+      providesTags: ['CommunityApplications'],
+      onQueryStarted: recheckSessionWhenRefused,
+    }),
+    /** An approval makes a community: both lists change. */
+    approveCommunityApplication: build.mutation<
+      AdminAnswer<'approveCommunityApplication'>,
+      Body<'approveCommunityApplication'> & { id: string }
+    >({
+      query: ({ id, ...body }) => adminCall('approveCommunityApplication', { params: { id }, body }),
+      invalidatesTags: afterChange('CommunityApplications', 'Communities'),
+    }),
+    declineCommunityApplication: build.mutation<
+      AdminAnswer<'declineCommunityApplication'>,
+      Body<'declineCommunityApplication'> & { id: string }
+    >({
+      query: ({ id, ...body }) => adminCall('declineCommunityApplication', { params: { id }, body }),
+      invalidatesTags: afterChange('CommunityApplications'),
+    }),
+    listCommunities: build.query<AdminAnswer<'listCommunities'>, void>({
+      query: () => adminCall('listCommunities', {}),
+      providesTags: ['Communities'],
+      onQueryStarted: recheckSessionWhenRefused,
+    }),
+    /** A new link changes no list, only the audit trail. */
+    createOrganiserSignInLink: build.mutation<AdminAnswer<'createOrganiserSignInLink'>, string>({
+      query: (id) => adminCall('createOrganiserSignInLink', { params: { id } }),
+      invalidatesTags: afterChange(),
+    }),
+    suspendCommunity: build.mutation<
+      AdminAnswer<'suspendCommunity'>,
+      Body<'suspendCommunity'> & { id: string }
+    >({
+      query: ({ id, ...body }) => adminCall('suspendCommunity', { params: { id }, body }),
+      invalidatesTags: afterChange('Communities'),
+    }),
     listWebhookEvents: build.query<AdminAnswer<'listWebhookEvents'>, void>({
       query: () => adminCall('listWebhookEvents', {}),
       providesTags: ['WebhookEvents'],
@@ -123,6 +168,12 @@ export const {
   useGrantMemberInvitesMutation,
   useRevokeInviteBranchMutation,
   useDeleteMemberMutation,
+  useListCommunityApplicationsQuery,
+  useApproveCommunityApplicationMutation,
+  useDeclineCommunityApplicationMutation,
+  useListCommunitiesQuery,
+  useCreateOrganiserSignInLinkMutation,
+  useSuspendCommunityMutation,
   useListWebhookEventsQuery,
   useRetryWebhookEventMutation,
   useListAuditEntriesQuery,

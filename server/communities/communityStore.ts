@@ -66,6 +66,8 @@ async function signInFor(
     lifetimeMinutes: SIGN_IN_MINUTES,
     path: PARTNER_SIGN_IN_PATH,
   });
+  // The caller read or made the account in this transaction.
+  if (!link) throw new Error(`The organiser account ${organiser.name} is gone.`);
   return {
     community_id: community.id,
     organiser: organiser.name,

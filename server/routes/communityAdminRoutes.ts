@@ -12,7 +12,7 @@ import {
 import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { errorAnswers } from '../../src/domain/contracts/errors';
 import { limits } from '../../src/domain/limits';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction } from './operatorAction';
 import { actorOf } from '../admin/operatorActor';
 import { listCommunityApplications } from '../communities/communityApplicationStore';
 import {

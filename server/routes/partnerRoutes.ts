@@ -10,7 +10,7 @@ import {
   PartnerCommunity,
 } from '../../src/domain/contracts/partner';
 import { eventLinkProblem } from '../../src/domain/eventLink';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction } from './operatorAction';
 import type { Actor } from '../admin/operatorActor';
 import {
   communityOfOrganiser,

@@ -257,5 +257,71 @@ describe.each(engines)('reviewing community applications on $name', (engine) => 
       ORGANISER_ROLE_REFUSAL,
     );
     expect(await db().select().from(operators).where(eq(operators.name, 'olga'))).toEqual([]);
+
+    // Nor does an organiser become anything else by a change of role; nothing is recorded.
+    await apply(application(7, 'Olga Role'));
+    const id = await idOf('Hackney Founders Breakfast 7');
+    const { organiser } = (
+      await cli('POST', `/api/admin/community-applications/${id}/approval`, {})
+    ).json<OrganiserSignIn>();
+    const roleRows = (await audit('operators.role')).length;
+    for (const role of ['owner', 'operator']) {
+      expectDetail(
+        await cli('PUT', `/api/admin/operators/${organiser}/role`, { role }),
+        422,
+        ORGANISER_ROLE_REFUSAL,
+      );
+    }
+    expectDetail(
+      await cli('PUT', `/api/admin/operators/${organiser}/role`, { role: 'organiser' }),
+      422,
+      ORGANISER_ROLE_REFUSAL,
+    );
+    const [stored] = await db().select().from(operators).where(eq(operators.name, organiser));
+    expect(stored).toMatchObject({ role: 'organiser' });
+    expect(await audit('operators.role')).toHaveLength(roleRows);
+  });
+
+  test('approval is refused (409) when the organiser’s account name is an operator’s already; nothing is made', async () => {
+    await apply(application(8, 'Grace Hopper'));
+    const id = await idOf('Hackney Founders Breakfast 8');
+    expect((await cli('POST', '/api/admin/operators', { name: `grace-hopper-${id}` })).statusCode).toBe(201);
+    const before = { ...(await counts()), operators: (await db().select().from(operators)).length };
+    const approvals = (await audit('communities.approve')).length;
+    expectDetail(
+      await cli('POST', `/api/admin/community-applications/${id}/approval`, { quota: 10 }),
+      409,
+      `There is already an operator account grace-hopper-${id}.`,
+    );
+    expect({ ...(await counts()), operators: (await db().select().from(operators)).length }).toEqual(before);
+    expect(await audit('communities.approve')).toHaveLength(approvals);
+    expect((await list()).find((row) => row.id === id)).toMatchObject({
+      status: 'pending',
+      community_id: null,
+    });
+  });
+
+  test('a reason that shows nothing is refused (422) with a sentence, and nothing is stored or recorded', async () => {
+    await apply(application(9));
+    const id = await idOf('Hackney Founders Breakfast 9');
+    const before = await counts();
+    for (const [decision, reason] of [
+      ['approval', ' \u200B '],
+      ['decline', '\u2800'],
+    ] as const) {
+      expectDetail(
+        await cli('POST', `/api/admin/community-applications/${id}/${decision}`, { reason }),
+        422,
+        'The reason must not be blank.',
+      );
+    }
+    expect(await counts()).toEqual(before);
+    expect(await audit('communities.approve')).not.toContainEqual(
+      expect.objectContaining({ target: `community-application:${id}` }),
+    );
+    expect(await audit('communities.decline')).not.toContainEqual(
+      expect.objectContaining({ target: `community-application:${id}` }),
+    );
+    expect((await list()).find((row) => row.id === id)).toMatchObject({ status: 'pending' });
   });
 });

@@ -5,7 +5,6 @@ import { waitlistPhoneToE164 } from '../../src/domain/phoneNumber';
 import type { Db } from '../db/database';
 import { operatorAudit } from '../db/schema';
 import { unusableTextMessage, isVisiblyBlank } from '../../src/domain/textRules';
-import { HttpError } from '../httpError';
 import type { AuditHashKey } from './auditHashKey';
 import type { Actor } from './operatorActor';
 
@@ -34,15 +33,20 @@ class DryRunRollback extends Error {
 /**
  * Runs an operator's change and records it, in one transaction: the audit row exists exactly when
  * the change does. A dry run runs the very same change and rolls it back, so what it reports is what
- * the real run would do, and nothing is changed or recorded.
+ * the real run would do, and nothing is changed or recorded. A change refuses by throwing (the
+ * route's HttpError): the transaction rolls back and nothing is recorded. Routes call it through
+ * `performOperatorAction` (server/routes/operatorAction.ts), which refuses an unusable reason first.
  */
-export async function performOperatorAction<T>(
+export async function recordOperatorChange<T>(
   db: Db,
   facts: AuditFacts,
   dryRun: boolean,
   change: (tx: Db) => Promise<ActionResult<T>>,
 ): Promise<ActionResult<T> & { dryRun: boolean }> {
-  refuseUnusableText('The reason', facts.reason);
+  // The route answered an unusable reason with 422 already; one here is a caller's bug, and the trail
+  // must not keep it.
+  const problem = operatorTextProblem('The reason', facts.reason);
+  if (problem) throw new RangeError(problem);
   try {
     const outcome = await db.transaction(async (tx) => {
       const done = await change(tx as unknown as Db);
@@ -59,13 +63,14 @@ export async function performOperatorAction<T>(
 
 /**
  * Operator text (a reason, a label) follows the rules of member text: no control characters, no bidi
- * overrides, not blank. It is shown later in a terminal and in the console (422 with a sentence).
+ * overrides, not blank. It is shown later in a terminal and in the console. The sentence saying what
+ * is wrong with it, or undefined when it is usable (or absent).
  */
-export function refuseUnusableText(label: string, value: string | null | undefined): void {
-  if (value === undefined || value === null) return;
-  if (isVisiblyBlank(value)) throw new HttpError(422, `${label} must not be blank.`);
+export function operatorTextProblem(label: string, value: string | null | undefined): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (isVisiblyBlank(value)) return `${label} must not be blank.`;
   const problem = unusableTextMessage(label, value);
-  if (problem) throw new HttpError(422, `${problem}.`);
+  return problem ? `${problem}.` : undefined;
 }
 
 /**

@@ -8,7 +8,6 @@ import { phoneForLists } from '../../src/domain/phoneNumber';
 import type { Actor } from '../admin/operatorActor';
 import type { Db } from '../db/database';
 import { communities, communityApplications, operators } from '../db/schema';
-import { HttpError } from '../httpError';
 import { createSignInLink, PARTNER_SIGN_IN_PATH } from '../operator/operatorAccounts';
 import { applicationForDecision, type CommunityApplicationRow } from './communityApplicationStore';
 
@@ -45,11 +44,17 @@ export function organiserAccountName(organiserName: string, applicationId: numbe
   return `${slug || 'organiser'}-${applicationId}`;
 }
 
-async function pendingApplication(db: Db, id: number): Promise<CommunityApplicationRow> {
+/** Why a decision on an application changed nothing. */
+export type DecisionRefusal =
+  | { refused: 'unknown' }
+  | { refused: 'decided'; status: CommunityApplicationRow['status'] }
+  // The organiser's account name is an operator's already (one added by hand under that name).
+  | { refused: 'account-taken'; name: string };
+
+async function pendingApplication(db: Db, id: number): Promise<CommunityApplicationRow | DecisionRefusal> {
   const application = await applicationForDecision(db, id);
-  if (!application) throw new HttpError(404, `No community application ${id}.`);
-  if (application.status !== 'pending')
-    throw new HttpError(409, `Community application ${id} was ${application.status} already.`);
+  if (!application) return { refused: 'unknown' };
+  if (application.status !== 'pending') return { refused: 'decided', status: application.status };
   return application;
 }
 
@@ -66,6 +71,8 @@ async function signInFor(
     lifetimeMinutes: SIGN_IN_MINUTES,
     path: PARTNER_SIGN_IN_PATH,
   });
+  // The caller read or made the account in this transaction.
+  if (!link) throw new Error(`The organiser account ${organiser.name} is gone.`);
   return {
     community_id: community.id,
     organiser: organiser.name,
@@ -79,7 +86,8 @@ async function signInFor(
 
 /**
  * Approves an application: the community, its organiser's account (role `organiser`, bound to it)
- * and a one-use sign-in link valid 72 hours, with the wa.me link that sends it to them.
+ * and a one-use sign-in link valid 72 hours, with the wa.me link that sends it to them. A refusal
+ * leaves everything as it was.
  */
 export async function approveApplication(
   db: Db,
@@ -88,19 +96,22 @@ export async function approveApplication(
   reason: string | null,
   appUrl: string,
   madeBy: Actor,
-): Promise<OrganiserSignIn> {
+): Promise<OrganiserSignIn | DecisionRefusal> {
   const application = await pendingApplication(db, id);
+  if ('refused' in application) return application;
+  const name = organiserAccountName(application.organiserName, id);
+  // The account first, so that a name already taken is refused before anything is written.
+  const [organiser] = await db
+    .insert(operators)
+    .values({ name, role: 'organiser' })
+    .onConflictDoNothing({ target: operators.name })
+    .returning({ id: operators.id });
+  if (!organiser) return { refused: 'account-taken', name };
   const [community] = await db
     .insert(communities)
     .values({ name: application.communityName, quota })
     .returning({ id: communities.id, name: communities.name });
-  const name = organiserAccountName(application.organiserName, id);
-  const [organiser] = await db
-    .insert(operators)
-    .values({ name, role: 'organiser', communityId: community!.id })
-    .onConflictDoNothing({ target: operators.name })
-    .returning({ name: operators.name });
-  if (!organiser) throw new HttpError(409, `There is already an operator account ${name}.`);
+  await db.update(operators).set({ communityId: community!.id }).where(eq(operators.id, organiser.id));
   await db
     .update(communityApplications)
     .set({ status: 'approved', decidedAt: sql`now()`, decisionReason: reason, communityId: community!.id })
@@ -108,21 +119,30 @@ export async function approveApplication(
   return signInFor(db, community!, { name, phone: application.contactPhone }, appUrl, madeBy);
 }
 
-export async function declineApplication(db: Db, id: number, reason: string): Promise<void> {
-  await pendingApplication(db, id);
+export async function declineApplication(
+  db: Db,
+  id: number,
+  reason: string,
+): Promise<{ declined: true } | DecisionRefusal> {
+  const application = await pendingApplication(db, id);
+  if ('refused' in application) return application;
   await db
     .update(communityApplications)
     .set({ status: 'declined', decidedAt: sql`now()`, decisionReason: reason })
     .where(eq(communityApplications.id, id));
+  return { declined: true };
 }
 
-/** A new sign-in link for a community's organiser (the first expired, or was lost); 404 for no such community. */
+/**
+ * A new sign-in link for a community's organiser (the first expired, or was lost); undefined when
+ * there is no such community with an organiser (or it is suspended).
+ */
 export async function organiserSignInLink(
   db: Db,
   communityId: string,
   appUrl: string,
   madeBy: Actor,
-): Promise<OrganiserSignIn> {
+): Promise<OrganiserSignIn | undefined> {
   const [row] = await db
     .select({
       id: communities.id,
@@ -134,6 +154,6 @@ export async function organiserSignInLink(
     .innerJoin(operators, and(eq(operators.communityId, communities.id), isNull(operators.removedAt)))
     .innerJoin(communityApplications, eq(communityApplications.communityId, communities.id))
     .where(and(eq(communities.id, communityId), isNull(communities.suspendedAt)));
-  if (!row) throw new HttpError(404, `No community ${communityId} with an organiser.`);
+  if (!row) return undefined;
   return signInFor(db, row, { name: row.organiser, phone: row.phone }, appUrl, madeBy);
 }

@@ -10,7 +10,6 @@ import { joinUrl } from '../../src/domain/invitation';
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
 import type { Db } from '../db/database';
 import { communities, inviteCodes, operators, users } from '../db/schema';
-import { HttpError } from '../httpError';
 import {
   createInviteCode,
   findInviteCode,
@@ -75,22 +74,27 @@ async function placesLeft(db: Db, community: OrganiserCommunity): Promise<number
   return Math.max(0, community.quota - (row?.taken ?? 0));
 }
 
+/** A link the quota has no room for, in the sentence the organiser reads: nothing made. */
+export interface EventLinkRefusal {
+  refused: string;
+}
+
 /**
  * A new link of the community, inside the caller's transaction. The community's row is locked first,
- * so that two links made at once cannot both take the last places (422 with the sentence).
+ * so that two links made at once cannot both take the last places (refused, with the sentence).
  */
 export async function createEventLink(
   tx: Db,
   community: OrganiserCommunity,
   link: { label: string; maxUses: number; expiresAt: Date },
-): Promise<InviteCodeRow> {
+): Promise<InviteCodeRow | EventLinkRefusal> {
   await tx
     .select({ id: communities.id })
     .from(communities)
     .where(eq(communities.id, community.id))
     .for('update');
   const left = await placesLeft(tx, community);
-  if (link.maxUses > left) throw new HttpError(422, beyondQuotaMessage(link.maxUses, left, community.quota));
+  if (link.maxUses > left) return { refused: beyondQuotaMessage(link.maxUses, left, community.quota) };
   const created = await createInviteCode(tx, {
     maxUses: link.maxUses,
     expiresAt: link.expiresAt,
@@ -110,9 +114,14 @@ export async function eventLinkOf(
   return row?.communityId === communityId ? row : undefined;
 }
 
-export async function revokeEventLink(tx: Db, communityId: string, rawCode: string): Promise<InviteCodeRow> {
+/** Revokes the community's link of this code (again is harmless); undefined when it has no such link. */
+export async function revokeEventLink(
+  tx: Db,
+  communityId: string,
+  rawCode: string,
+): Promise<InviteCodeRow | undefined> {
   const code = normaliseInviteCode(rawCode);
-  if (!(await eventLinkOf(tx, communityId, code))) throw new HttpError(404, `No event link ${code}.`);
+  if (!(await eventLinkOf(tx, communityId, code))) return undefined;
   await tx
     .update(inviteCodes)
     .set({ revokedAt: sql`now()` })

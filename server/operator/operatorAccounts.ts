@@ -13,7 +13,6 @@ import type { Db } from '../db/database';
 import { rowToWire } from '../db/rowToWire';
 import { operators, operatorSessions, operatorSignInLinks } from '../db/schema';
 import type { OperatorView, SignInLink } from '../../src/domain/contracts/adminOperators';
-import { HttpError } from '../httpError';
 
 /** How long a sign-in link works, and how long a session lives without a request. */
 export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
@@ -88,23 +87,36 @@ export const SECRET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 const SECRET_TOKEN = new RegExp(SECRET_TOKEN_PATTERN);
 export const isSecretTokenShaped = (token: string): boolean => SECRET_TOKEN.test(token);
 
-function nameOrRefusal(typed: string): string {
+/**
+ * The name as stored. The route refuses a name that breaks the rule (422) before it gets here;
+ * anything else is a caller's bug.
+ */
+function storedName(typed: string): string {
   const name = operatorName(typed);
-  if (!name) throw new HttpError(422, OPERATOR_NAME_RULE);
+  if (!name) throw new RangeError(OPERATOR_NAME_RULE);
   return name;
+}
+
+/** An organiser is made by approving a community; the route refuses the role (422) before it gets here. */
+function assertAssignable(role: OperatorRole): void {
+  if (!isAssignableRole(role)) throw new RangeError(ORGANISER_ROLE_REFUSAL);
 }
 
 const activeOperatorNamed = (name: string) => and(eq(operators.name, name), isNull(operators.removedAt));
 
 /**
  * Adds an operator, or reinstates a removed one of that name (a fresh account: their old sessions
- * and links died with the removal). 409 when an operator of that name is already there. The role is
- * `operator` unless asked otherwise, but the first account (no operator yet) is an owner, so that
- * someone can manage the others from a browser.
+ * and links died with the removal). Undefined when an operator of that name is already there
+ * (nothing added). The role is `operator` unless asked otherwise, but the first account (no
+ * operator yet) is an owner, so that someone can manage the others from a browser.
  */
-export async function addOperator(db: Db, typedName: string, role?: OperatorRole): Promise<OperatorView> {
-  const name = nameOrRefusal(typedName);
-  if (role && !isAssignableRole(role)) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
+export async function addOperator(
+  db: Db,
+  typedName: string,
+  role?: OperatorRole,
+): Promise<OperatorView | undefined> {
+  const name = storedName(typedName);
+  if (role) assertAssignable(role);
   const [existing] = await db.select({ count: count() }).from(operators).where(isNull(operators.removedAt));
   const chosen = role ?? (existing?.count ? 'operator' : 'owner');
   const [added] = await db
@@ -116,28 +128,30 @@ export async function addOperator(db: Db, typedName: string, role?: OperatorRole
       setWhere: sql`${operators.removedAt} IS NOT NULL`,
     })
     .returning({ name: operators.name, createdAt: operators.createdAt, role: operators.role });
-  if (!added) throw new HttpError(409, `There is already an operator ${name}.`);
+  if (!added) return undefined;
   return { ...operatorWire({ ...added, lastSeenAt: null, sessions: 0 }), role: roleOf(added.role) };
 }
 
-/** Gives an operator another role; answers their role before, or undefined for no such operator. */
-export async function setOperatorRole(
-  db: Db,
-  typedName: string,
-  role: OperatorRole,
-): Promise<OperatorRole | undefined> {
-  const name = nameOrRefusal(typedName);
-  if (!isAssignableRole(role)) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
+/** What a change of role did: their role before it, or why nothing changed. */
+export type RoleChange =
+  | { outcome: 'changed'; before: OperatorRole }
+  | { outcome: 'unknown' }
+  // An organiser is bound to a community: they do not become an operator by a change of role.
+  | { outcome: 'organiser' };
+
+/** Gives an operator another role. */
+export async function setOperatorRole(db: Db, typedName: string, role: OperatorRole): Promise<RoleChange> {
+  const name = storedName(typedName);
+  assertAssignable(role);
   const [before] = await db
     .select({ role: operators.role })
     .from(operators)
     .where(activeOperatorNamed(name))
     .for('update');
-  if (!before) return undefined;
-  // An organiser is bound to a community: they do not become an operator by a change of role.
-  if (!isAssignableRole(roleOf(before.role))) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
+  if (!before) return { outcome: 'unknown' };
+  if (!isAssignableRole(roleOf(before.role))) return { outcome: 'organiser' };
   await db.update(operators).set({ role }).where(activeOperatorNamed(name));
-  return roleOf(before.role);
+  return { outcome: 'changed', before: roleOf(before.role) };
 }
 
 /** The operators who can sign in, by name. */
@@ -175,7 +189,7 @@ export async function listOperators(db: Db): Promise<OperatorView[]> {
  * Answers whether there was such an operator.
  */
 export async function removeOperator(db: Db, typedName: string): Promise<boolean> {
-  const name = nameOrRefusal(typedName);
+  const name = storedName(typedName);
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .update(operators)
@@ -204,8 +218,9 @@ export async function removeOperator(db: Db, typedName: string): Promise<boolean
 }
 
 /**
- * A one-time link to `${appUrl}/admin/sign-in/<token>`, valid 15 minutes; 404 for no such operator.
- * `madeBy` (the actor, as the trail names them) is kept with it, for the sign-in's audit row.
+ * A one-time link to `${appUrl}/admin/sign-in/<token>`, valid 15 minutes; undefined for no such
+ * operator (no link made). `madeBy` (the actor, as the trail names them) is kept with it, for the
+ * sign-in's audit row.
  */
 export async function createSignInLink(
   db: Db,
@@ -213,10 +228,10 @@ export async function createSignInLink(
   appUrl: string,
   madeBy: Actor,
   { lifetimeMinutes = SIGN_IN_LINK_LIFETIME_MINUTES, path = SIGN_IN_PATH }: SignInLinkOptions = {},
-): Promise<SignInLink> {
-  const name = nameOrRefusal(typedName);
+): Promise<SignInLink | undefined> {
+  const name = storedName(typedName);
   const [operator] = await db.select({ id: operators.id }).from(operators).where(activeOperatorNamed(name));
-  if (!operator) throw new HttpError(404, `No operator ${name}.`);
+  if (!operator) return undefined;
   const { token, tokenHash } = newSecretToken();
   // Links that expired a day ago go as a new one is made; until then a used or expired link is
   // refused with the reason, rather than as unknown.

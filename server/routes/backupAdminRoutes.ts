@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BACKUP_MEDIA_TYPE, BackupArchive } from '../../src/domain/contracts/adminBackup';
 import { errorAnswers } from '../../src/domain/contracts/errors';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction } from './operatorAction';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { adminPaths } from '../../src/domain/contracts/adminPaths';

@@ -12,7 +12,7 @@ import {
 import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { errorAnswers } from '../../src/domain/contracts/errors';
 import { limits } from '../../src/domain/limits';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction } from './operatorAction';
 import { actorOf } from '../admin/operatorActor';
 import { listCommunityApplications } from '../communities/communityApplicationStore';
 import {
@@ -20,13 +20,27 @@ import {
   declineApplication,
   organiserSignInLink,
   toCommunityApplicationView,
+  type DecisionRefusal,
 } from '../communities/communityStore';
+import { HttpError } from '../httpError';
 import { adminAccess, adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
 
 const applicationTarget = (request: FastifyRequest) =>
   `community-application:${(request.params as { id: string }).id}`;
 const communityTarget = (request: FastifyRequest) => `community:${(request.params as { id: string }).id}`;
+
+/** A decision that changed nothing: 404 for no such application, 409 when it cannot be made now. */
+function refusedDecision(id: number, refusal: DecisionRefusal): HttpError {
+  switch (refusal.refused) {
+    case 'unknown':
+      return new HttpError(404, `No community application ${id}.`);
+    case 'decided':
+      return new HttpError(409, `Community application ${id} was ${refusal.status} already.`);
+    case 'account-taken':
+      return new HttpError(409, `There is already an operator account ${refusal.name}.`);
+  }
+}
 
 /**
  * `npm run communities` (issue 50): the applications of /communities, their approval (a community,
@@ -92,6 +106,7 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
             appUrl,
             actor,
           );
+          if ('refused' in approved) throw refusedDecision(id, approved);
           return {
             result: approved,
             effect: `approved: community ${approved.community_id} with a quota of ${quota}, organiser ${approved.organiser} with a sign-in link valid ${limits.community.signInLinkHours} hours`,
@@ -131,7 +146,8 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
         },
         false,
         async (tx) => {
-          await declineApplication(tx, id, request.body.reason.trim());
+          const declined = await declineApplication(tx, id, request.body.reason.trim());
+          if ('refused' in declined) throw refusedDecision(id, declined);
           return { result: null, effect: `declined community application ${id}` };
         },
       );
@@ -163,6 +179,7 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
         false,
         async (tx) => {
           const link = await organiserSignInLink(tx, request.params.id, appUrl, actor);
+          if (!link) throw new HttpError(404, `No community ${request.params.id} with an organiser.`);
           return { result: link, effect: `made a sign-in link for organiser ${link.organiser}` };
         },
       );

@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/contracts/adminInviteCodes';
 import { errorAnswers } from '../../src/domain/contracts/errors';
 import { normaliseInviteCode } from '../../src/domain/inviteCode';
-import { performOperatorAction, refuseUnusableText } from '../admin/auditTrail';
+import { performOperatorAction, refuseUnusableText } from './operatorAction';
 import { calendarDateProblem } from '../../src/domain/calendarDate';
 import { actorOf } from '../admin/operatorActor';
 import type { Db } from '../db/database';

@@ -9,7 +9,7 @@ import {
   MemberQuery,
   MemberSummary,
 } from '../../src/domain/contracts/adminMembers';
-import { performOperatorAction, recordAudit } from '../admin/auditTrail';
+import { recordAudit } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { eraseMemberRows, forgetErasedRows } from '../members/memberErasure';
@@ -24,6 +24,7 @@ import { counted } from '../../src/domain/counted';
 import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
+import { performOperatorAction } from './operatorAction';
 
 /** A search matches a whole member id, or part of a first or last name, whatever the case. */
 function matches(member: MemberSummary, search: string): boolean {

@@ -11,7 +11,9 @@ import {
   SignInLink,
 } from '../../src/domain/contracts/adminOperators';
 import { errorAnswers } from '../../src/domain/contracts/errors';
-import { performOperatorAction } from '../admin/auditTrail';
+import { operatorName, OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
+import { isAssignableRole, ORGANISER_ROLE_REFUSAL, type OperatorRole } from '../../src/domain/operatorRoles';
+import { performOperatorAction } from './operatorAction';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import {
@@ -27,6 +29,18 @@ import type { AdminRouteOptions } from './adminRoutes';
 
 const namedInPath = (request: FastifyRequest) => (request.params as { name: string }).name.toLowerCase();
 const namedInBody = (request: FastifyRequest) => (request.body as { name: string }).name.toLowerCase();
+
+/** The name as stored, or 422 with the rule it breaks. */
+function validName(typed: string): string {
+  const name = operatorName(typed);
+  if (!name) throw new HttpError(422, OPERATOR_NAME_RULE);
+  return name;
+}
+
+/** An organiser's account is made by approving a community, never by naming the role: 422. */
+function refuseOrganiserRole(role: OperatorRole | undefined): void {
+  if (role && !isAssignableRole(role)) throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
+}
 
 /**
  * `npm run operators`: who may sign in to the console, and with which role. Adding, removing,
@@ -65,12 +79,15 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       config: adminAccess({ permission: 'manage-operators', action: 'operators.add', target: namedInBody }),
     },
     async (request, reply) => {
+      const name = validName(request.body.name);
+      refuseOrganiserRole(request.body.role);
       const { result } = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'operators.add', target: request.body.name.toLowerCase() },
         false,
         async (tx) => {
-          const added = await addOperator(tx, request.body.name, request.body.role);
+          const added = await addOperator(tx, name, request.body.role);
+          if (!added) throw new HttpError(409, `There is already an operator ${name}.`);
           return { result: added, effect: `added operator ${added.name} (${added.role})` };
         },
       );
@@ -92,18 +109,20 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       config: adminAccess({ permission: 'manage-operators', action: 'operators.role', target: namedInPath }),
     },
     async (request) => {
-      const name = request.params.name.toLowerCase();
+      const name = validName(request.params.name.toLowerCase());
       const { role } = request.body;
+      refuseOrganiserRole(role);
       const { effect } = await performOperatorAction(
         db,
         { actor: actorOf(request), action: 'operators.role', target: name },
         false,
         async (tx) => {
-          const before = await setOperatorRole(tx, name, role);
-          if (!before) throw new HttpError(404, `No operator ${name}.`);
+          const change = await setOperatorRole(tx, name, role);
+          if (change.outcome === 'unknown') throw new HttpError(404, `No operator ${name}.`);
+          if (change.outcome === 'organiser') throw new HttpError(422, ORGANISER_ROLE_REFUSAL);
           return {
-            result: before,
-            effect: `made ${name} ${role === 'owner' ? 'an owner' : 'an operator'} (was ${before})`,
+            result: change.before,
+            effect: `made ${name} ${role === 'owner' ? 'an owner' : 'an operator'} (was ${change.before})`,
           };
         },
       );
@@ -129,13 +148,14 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
     },
     async (request) => {
       const { name } = request.params;
+      const stored = validName(name);
       await performOperatorAction(
         db,
-        { actor: actorOf(request), action: 'operators.remove', target: name.toLowerCase() },
+        { actor: actorOf(request), action: 'operators.remove', target: stored },
         false,
         async (tx) => {
-          if (!(await removeOperator(tx, name))) throw new HttpError(404, `No operator ${name}.`);
-          return { result: true, effect: `removed operator ${name.toLowerCase()} and ended their sessions` };
+          if (!(await removeOperator(tx, stored))) throw new HttpError(404, `No operator ${name}.`);
+          return { result: true, effect: `removed operator ${stored} and ended their sessions` };
         },
       );
       return { removed: true as const };
@@ -161,14 +181,15 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       }),
     },
     async (request, reply) => {
-      const { name } = request.params;
+      const name = validName(request.params.name);
       const actor = actorOf(request);
       const { result } = await performOperatorAction(
         db,
-        { actor, action: 'operators.sign-in-link', target: name.toLowerCase() },
+        { actor, action: 'operators.sign-in-link', target: name },
         false,
         async (tx) => {
           const link = await createSignInLink(tx, name, appUrl, actor);
+          if (!link) throw new HttpError(404, `No operator ${name}.`);
           return {
             result: link,
             effect: `made a sign-in link for ${link.name}, valid until ${link.expires_at}`,

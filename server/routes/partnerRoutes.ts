@@ -10,7 +10,8 @@ import {
   PartnerCommunity,
 } from '../../src/domain/contracts/partner';
 import { eventLinkProblem } from '../../src/domain/eventLink';
-import { performOperatorAction } from '../admin/auditTrail';
+import { normaliseInviteCode } from '../../src/domain/inviteCode';
+import { performOperatorAction } from './operatorAction';
 import type { Actor } from '../admin/operatorActor';
 import {
   communityOfOrganiser,
@@ -119,6 +120,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }
             maxUses: request.body.max_uses,
             expiresAt: new Date(`${request.body.expires_on}T23:59:59.999Z`),
           });
+          if ('refused' in row) throw new HttpError(422, row.refused);
           return {
             result: toEventLink(row, appUrl),
             effect: `made event link ${row.code} for ${row.maxUses} through ${request.body.expires_on}`,
@@ -151,6 +153,7 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }
         false,
         async (tx) => {
           const row = await revokeEventLink(tx, community.id, request.params.code);
+          if (!row) throw new HttpError(404, `No event link ${normaliseInviteCode(request.params.code)}.`);
           return { result: toEventLink(row, appUrl), effect: `revoked event link ${row.code}` };
         },
       );

@@ -9,7 +9,7 @@ import {
   WaitlistQuery,
 } from '../../src/domain/contracts/adminWaitlist';
 import { errorAnswers } from '../../src/domain/contracts/errors';
-import { performOperatorAction, phoneTarget } from '../admin/auditTrail';
+import { phoneTarget } from '../admin/auditTrail';
 import { actorOf } from '../admin/operatorActor';
 import { purgeNominations, purgeWaitlist } from '../privacy/retention';
 import { inviteNextWaiting, inviteWaitlistPhone } from '../waitlist/waitlistInvites';
@@ -25,6 +25,7 @@ import { counted } from '../../src/domain/counted';
 import { adminPaths } from '../../src/domain/contracts/adminPaths';
 import { adminOperation } from './adminOperation';
 import type { AdminRouteOptions } from './adminRoutes';
+import { performOperatorAction } from './operatorAction';
 
 /**
  * `npm run waitlist` and `npm run nominations -- purge`, and the console's waitlist: list, export

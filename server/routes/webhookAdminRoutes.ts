@@ -4,7 +4,7 @@ import {
   WebhookEventParams,
   WebhookRetried,
 } from '../../src/domain/contracts/adminWebhooks';
-import { performOperatorAction } from '../admin/auditTrail';
+import { performOperatorAction } from './operatorAction';
 import { actorOf } from '../admin/operatorActor';
 import { HttpError } from '../httpError';
 import { listWebhookEvents, retryWebhookEvent, toWebhookEventView } from '../webhooks/outbox';

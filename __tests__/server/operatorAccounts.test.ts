@@ -111,6 +111,16 @@ describe.each(engines)('operator accounts and sessions on $name', (engine) => {
       expect([400, 422]).toContain(refused.statusCode);
       if (refused.statusCode === 422) expect(refused.json()).toEqual({ detail: OPERATOR_NAME_RULE });
     }
+    // The same rule on a role change: a Kelvin sign must not fold into another operator's "k".
+    expect((await cli('POST', '/api/admin/operators', { name: 'kate' })).statusCode).toBe(201);
+    const kelvin = await cli('PUT', `/api/admin/operators/${encodeURIComponent('\u212Aate')}/role`, {
+      role: 'owner',
+    });
+    expect([400, 422]).toContain(kelvin.statusCode);
+    expect((await cli('GET', '/api/admin/operators')).json()).toContainEqual(
+      expect.objectContaining({ name: 'kate', role: 'operator' }),
+    );
+    expect((await cli('DELETE', '/api/admin/operators/kate')).statusCode).toBe(200);
     expect((await cli('POST', '/api/admin/operators', { name: 'bob', admin: true })).statusCode).toBe(400);
     expect((await cli('POST', '/api/admin/operators', { name: 'zed.ops_2' })).statusCode).toBe(201);
     expect(await namesListed()).toEqual(['alice', 'zed.ops_2']);

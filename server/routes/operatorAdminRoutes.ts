@@ -109,7 +109,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> =
       config: adminAccess({ permission: 'manage-operators', action: 'operators.role', target: namedInPath }),
     },
     async (request) => {
-      const name = validName(request.params.name.toLowerCase());
+      const name = validName(request.params.name);
       const { role } = request.body;
       refuseOrganiserRole(role);
       const { effect } = await performOperatorAction(

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse } from 'msw';
 import type {
   CommunityApplicationList,
   CommunityApplicationView,
@@ -12,47 +12,10 @@ import type {
 } from '../../src/domain/contracts/adminCommunities';
 import { limits } from '../../src/domain/limits';
 import { renderRoute } from './renderWithProviders';
-import { mswServer } from './setupTests';
+import { consoleApi, failure, type ConsoleCall } from './consoleStandIns';
 
 // The console's code is fetched lazily, as in the browser; on a busy machine that takes more than a second.
 configure({ asyncUtilTimeout: 10_000 });
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/**
- * A signed-in console; `routes` answer the admin routes (method and path → answer), each call recorded.
- * The communities' list and suspension routes are built alongside this panel, so they are stood in here
- * from their contracts (src/domain/contracts/adminCommunities.ts).
- */
-function consoleApi(routes: Record<string, (call: Call) => Response | JsonBodyType>) {
-  const calls: Call[] = [];
-  mswServer.use(
-    http.get('*/api/admin/session', () =>
-      HttpResponse.json({ operator: { name: 'Grace', role: 'operator' } }),
-    ),
-    http.all('*/api/admin/*', async ({ request }) => {
-      const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.text();
-      const call = { method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined };
-      calls.push(call);
-      const answer = routes[`${request.method} ${url.pathname}`];
-      if (!answer)
-        return HttpResponse.json(
-          { detail: `No stand-in for ${request.method} ${url.pathname}` },
-          { status: 500 },
-        );
-      const result = answer(call);
-      return result instanceof Response ? result : HttpResponse.json(result);
-    }),
-  );
-  return calls;
-}
-
-const failure = (detail: string, status = 422) => HttpResponse.json({ detail }, { status });
 
 const application = (overrides: Partial<CommunityApplicationView>): CommunityApplicationView => ({
   id: 3,
@@ -95,7 +58,7 @@ const applications = (...list: CommunityApplicationView[]): CommunityApplication
 });
 const communities = (...list: CommunityView[]): CommunityList => ({ communities: list });
 
-const gets = (calls: Call[], path: string) =>
+const gets = (calls: ConsoleCall[], path: string) =>
   calls.filter((call) => call.method === 'GET' && call.path === path).length;
 
 test('the Communities section is a link of the console; following it moves focus to its heading', async () => {
@@ -242,6 +205,7 @@ test('applications: declining requires a reason, then sends it', async () => {
     {
       method: 'POST',
       path: '/api/admin/community-applications/3/decline',
+      query: '',
       body: { reason: 'Not a community' },
     },
   ]);
@@ -395,6 +359,7 @@ test('communities: suspending asks for a reason, confirms, calls the route and r
     {
       method: 'POST',
       path: `/api/admin/communities/${id}/suspension`,
+      query: '',
       body: { reason: 'Links on a public forum' },
     },
   ]);

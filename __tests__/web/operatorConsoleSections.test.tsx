@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse } from 'msw';
 import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
 import type {
   CreatedInviteCodes,
@@ -15,7 +15,7 @@ import type {
 } from '../../src/domain/contracts/adminWaitlist';
 import type { WebhookEventView, WebhookRetried } from '../../src/domain/contracts/adminWebhooks';
 import { renderRoute } from './renderWithProviders';
-import { mswServer } from './setupTests';
+import { consoleApi, failure, type ConsoleCall } from './consoleStandIns';
 
 // The console's code is fetched lazily, as in the browser; on a busy machine that takes more than a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -60,45 +60,6 @@ const adaDetail: MemberDetail = {
     code({ code: 'Q4RXTWK7MP', label: null, uses: 1, status: 'used up' }),
   ],
 };
-
-interface Call {
-  method: string;
-  path: string;
-  query: string;
-  body: unknown;
-}
-
-/** A signed-in console; `routes` answer the admin routes (method and path → answer), each call recorded. */
-function consoleApi(routes: Record<string, (call: Call) => Response | JsonBodyType>) {
-  const calls: Call[] = [];
-  mswServer.use(
-    http.get('*/api/admin/session', () =>
-      HttpResponse.json({ operator: { name: 'Grace', role: 'operator' } }),
-    ),
-    http.all('*/api/admin/*', async ({ request }) => {
-      const url = new URL(request.url);
-      const text = request.method === 'GET' ? '' : await request.text();
-      const call = {
-        method: request.method,
-        path: url.pathname,
-        query: url.search,
-        body: text ? JSON.parse(text) : undefined,
-      };
-      calls.push(call);
-      const answer = routes[`${request.method} ${url.pathname}`];
-      if (!answer)
-        return HttpResponse.json(
-          { detail: `No stand-in for ${request.method} ${url.pathname}` },
-          { status: 500 },
-        );
-      const result = answer(call);
-      return result instanceof Response ? result : HttpResponse.json(result);
-    }),
-  );
-  return calls;
-}
-
-const failure = (detail: string, status = 422) => HttpResponse.json({ detail }, { status });
 
 test('the console’s sections are links; following one moves focus to its heading', async () => {
   consoleApi({
@@ -211,7 +172,7 @@ test('invite codes: a count outside the API’s range is explained beside its fi
 });
 
 test('invite codes: filter by label and status; revoking the rest of a cohort shows the dry run first, then asks a reason', async () => {
-  const revocation = (call: Call): RevokedInviteCodes => {
+  const revocation = (call: ConsoleCall): RevokedInviteCodes => {
     const dry_run = (call.body as { dry_run?: boolean }).dry_run ?? false;
     return { codes: [code({ status: 'revoked' })], effect: 'revoked 4 codes', dry_run };
   };

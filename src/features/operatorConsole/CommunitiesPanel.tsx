@@ -10,7 +10,7 @@ import type {
 import { limits } from '../../domain/limits';
 import { visible } from '../../domain/visibleText';
 import { apiErrorDetail } from '../../shared/api';
-import { Box, ErrorText, Fields, Moment, PanelHeading, QueryState } from './consoleParts';
+import { Box, ErrorText, Fields, Moment, PanelHeading, QueryState, ReasonField } from './consoleParts';
 import { ConsoleTable, type Column } from './ConsoleTable';
 import { formatCount } from './consoleFormat';
 import { Check, DangerButton } from './DryRunAction';
@@ -25,7 +25,6 @@ import {
 } from './consoleSectionsApi';
 
 const quotaRange = limits.community.quota;
-const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
 const Buttons = styled.div`
   display: flex;
@@ -176,15 +175,13 @@ function Review({
         </p>
         <Fields>
           <NumberField label="Quota (places)" value={quota} onChange={setQuota} range={quotaRange} />
-          <label htmlFor={`${id}-approve-reason`}>
-            Reason (optional, kept in the audit log)
-            <input
-              id={`${id}-approve-reason`}
-              value={approveReason}
-              maxLength={REASON_MAX_LENGTH}
-              onChange={(event) => setApproveReason(event.target.value)}
-            />
-          </label>
+          <ReasonField
+            id={`${id}-approve-reason`}
+            label="Reason (optional, kept in the audit log)"
+            value={approveReason}
+            onChange={setApproveReason}
+            required={false}
+          />
         </Fields>
         <PrimaryButton type="submit" disabled={busy}>
           {approval.isLoading ? 'Approving…' : 'Approve'}
@@ -193,16 +190,12 @@ function Review({
       <Check aria-label={`Decline ${name}`} onSubmit={(event) => void submitDecline(event)}>
         <p>Declining tells nobody; say why for the audit log.</p>
         <Fields>
-          <label htmlFor={`${id}-decline-reason`}>
-            Reason for declining (kept in the audit log)
-            <textarea
-              id={`${id}-decline-reason`}
-              value={declineReason}
-              maxLength={REASON_MAX_LENGTH}
-              required
-              onChange={(event) => setDeclineReason(event.target.value)}
-            />
-          </label>
+          <ReasonField
+            id={`${id}-decline-reason`}
+            label="Reason for declining (kept in the audit log)"
+            value={declineReason}
+            onChange={setDeclineReason}
+          />
         </Fields>
         <DangerButton type="submit" disabled={busy || !declineReason.trim()}>
           {declining.isLoading ? 'Declining…' : 'Decline'}
@@ -350,16 +343,7 @@ function Suspend({
         sessions end. Nothing has changed yet.
       </p>
       <Fields>
-        <label htmlFor={`${id}-reason`}>
-          Reason (kept in the audit log)
-          <textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={REASON_MAX_LENGTH}
-            required
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </label>
+        <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
       </Fields>
       <Buttons>
         <DangerButton type="submit" disabled={suspension.isLoading || !reason.trim()}>

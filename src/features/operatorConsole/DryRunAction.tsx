@@ -2,11 +2,8 @@ import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import { apiErrorDetail } from '../../shared/api';
-import { ErrorText, Fields } from './consoleParts';
-import { limits } from '../../domain/limits';
+import { ErrorText, Fields, ReasonField } from './consoleParts';
 import { visible } from '../../domain/visibleText';
-
-const REASON_MAX_LENGTH = limits.admin.reasonMaxLength;
 
 /** The box of a confirmation: its heading, what will change, the reason and the buttons. */
 export const Check = styled.form`
@@ -143,16 +140,7 @@ export function DryRunAction({
             Nothing has changed yet.
           </p>
           <Fields>
-            <label htmlFor={`${id}-reason`}>
-              Reason (kept in the audit log)
-              <textarea
-                id={`${id}-reason`}
-                value={reason}
-                maxLength={REASON_MAX_LENGTH}
-                required
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </label>
+            <ReasonField id={`${id}-reason`} value={reason} onChange={setReason} />
           </Fields>
           {typed && (
             <Fields>

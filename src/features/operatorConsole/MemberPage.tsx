@@ -14,6 +14,7 @@ import {
   Moment,
   PanelHeading,
   QueryState,
+  ReasonField,
 } from './consoleParts';
 import { ConsoleTable, type Column } from './ConsoleTable';
 import { NumberField, numberFieldError } from './NumberField';
@@ -139,10 +140,13 @@ function GrantInvites({ userId }: { userId: string }) {
       <form onSubmit={submit}>
         <Fields>
           <NumberField label="How many more codes" value={count} onChange={setCount} range={grantRange} />
-          <label htmlFor={`${id}-reason`}>
-            Reason (optional)
-            <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
-          </label>
+          <ReasonField
+            id={`${id}-reason`}
+            label="Reason (optional)"
+            value={reason}
+            onChange={setReason}
+            required={false}
+          />
           <PrimaryButton type="submit" disabled={isLoading}>
             {isLoading ? 'Granting…' : 'Grant invites'}
           </PrimaryButton>

@@ -8,7 +8,7 @@ import type {
   WaitlistStatus,
 } from '../../domain/contracts/adminWaitlist';
 import { apiErrorDetail } from '../../shared/api';
-import { Box, ErrorText, Fields, Moment, PanelHeading, QueryState } from './consoleParts';
+import { Box, ErrorText, Fields, Moment, PanelHeading, QueryState, ReasonField } from './consoleParts';
 import { ConsoleTable, type Column } from './ConsoleTable';
 import { NumberField, numberFieldError } from './NumberField';
 import {
@@ -77,10 +77,13 @@ function InviteNext({ invite }: { invite: ReturnType<typeof useInvite> }) {
           onChange={setNext}
           range={nextRange}
         />
-        <label htmlFor={`${id}-reason`}>
-          Reason (optional)
-          <input id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </label>
+        <ReasonField
+          id={`${id}-reason`}
+          label="Reason (optional)"
+          value={reason}
+          onChange={setReason}
+          required={false}
+        />
         <PrimaryButton type="submit" disabled={invite.isLoading}>
           {invite.isLoading ? 'Inviting…' : 'Invite the next ones'}
         </PrimaryButton>

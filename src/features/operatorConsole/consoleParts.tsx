@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PrimaryButton } from '../../components/Button';
+import { limits } from '../../domain/limits';
 import { apiErrorDetail } from '../../shared/api';
 import { routePaths } from '../../shared/routePaths';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
@@ -141,3 +142,34 @@ export function Moment({ at, none = '—' }: { at: string | null; none?: string 
 
 /** The address of a member's page: the members section with their id. */
 export const memberPageLink = (id: string) => `${routePaths.adminMembers}?id=${encodeURIComponent(id)}`;
+
+/**
+ * The reason an operator gives for a change, kept in the audit log: a textarea when it is required
+ * (a few words at least), a one-line input when it is optional. Bounded as the admin API bounds it.
+ */
+export function ReasonField({
+  id,
+  label = 'Reason (kept in the audit log)',
+  value,
+  onChange,
+  required = true,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange: (reason: string) => void;
+  required?: boolean;
+}) {
+  const common = {
+    id,
+    value,
+    maxLength: limits.admin.reasonMaxLength,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
+  return (
+    <label htmlFor={id}>
+      {label}
+      {required ? <textarea {...common} required /> : <input {...common} />}
+    </label>
+  );
+}

@@ -21,6 +21,7 @@ import {
   toEventLink,
   type OrganiserCommunity,
 } from '../communities/partnerStore';
+import { lockLiveCommunity } from '../communities/communityAdminStore';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { endSession } from '../operator/operatorAccounts';
@@ -114,6 +115,8 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }
         { actor, action: 'partner.event-link', target: `community:${community.id}` },
         false,
         async (tx) => {
+          // Suspended since this request's session was read: no link escapes the suspension.
+          if (!(await lockLiveCommunity(tx, community.id))) throw new HttpError(401, NOT_SIGNED_IN);
           const row = await createEventLink(tx, community, {
             label,
             maxUses: request.body.max_uses,

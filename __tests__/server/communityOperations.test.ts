@@ -7,6 +7,8 @@ import type {
   CommunitySuspended,
   OrganiserSignIn,
 } from '../../src/domain/contracts/adminCommunities';
+import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
+import type { AdminOverview } from '../../src/domain/contracts/adminOverview';
 import type { EventLink } from '../../src/domain/contracts/partner';
 import { dayAfter } from '../../src/domain/eventLink';
 import { communities, operatorAudit, users } from '../../server/db/schema';
@@ -191,6 +193,31 @@ describe.each(engines)('operators running communities on $name', (engine) => {
     expect(
       changed.json<{ event_links: { funnel: { registered: number } }[] }>().event_links[0]!.funnel.registered,
     ).toBe(3);
+  });
+
+  test('the invite tree names the community of an event link, and the overview has a funnel per community', async () => {
+    const tree = (await cli('GET', '/api/admin/invite-tree')).json<InviteTree>();
+    expect(tree.codes.find((code) => code.code === link.code)).toMatchObject({
+      label: 'Breakfast',
+      invited_by: null,
+      community: { id: ada.community, name: 'Community 1' },
+    });
+    expect(tree.codes.filter((code) => code.community === null).length).toBe(
+      tree.codes.filter((code) => code.code !== link.code).length,
+    );
+    expect(tree.members.filter((member) => member.invite_code === link.code)).toHaveLength(3);
+
+    const overview = (await cli('GET', '/api/admin/overview')).json<AdminOverview>();
+    expect(overview.funnel.communities).toEqual([
+      {
+        community_id: ada.community,
+        name: 'Community 1',
+        counts: { issued: 1, checked: 1, registered: 3, linked: 0, onboarded: 0 },
+      },
+    ]);
+    expect(overview.funnel.cohorts.find((cohort) => cohort.label === 'Breakfast')?.counts).toEqual(
+      overview.funnel.communities[0]!.counts,
+    );
   });
 
   test.each([

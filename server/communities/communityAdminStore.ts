@@ -2,7 +2,14 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CommunityView } from '../../src/domain/contracts/adminCommunities';
 import { recordAudit } from '../admin/auditTrail';
 import type { Db } from '../db/database';
-import { communities, inviteCodes, operators, operatorSessions, operatorSignInLinks, users } from '../db/schema';
+import {
+  communities,
+  inviteCodes,
+  operators,
+  operatorSessions,
+  operatorSignInLinks,
+  users,
+} from '../db/schema';
 import { usableInviteCode } from '../invites/inviteCodeStore';
 import { sessionIdOf } from '../operator/operatorAccounts';
 import { placesTaken } from './partnerStore';

@@ -101,11 +101,17 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }
         tags: ['partner'],
         security: SECURITY,
         response: {
-          200: withHeaders(EventLinkList, { ETag: ETagHeader, 'Cache-Control': RevalidateCacheControlHeader }),
-          304: withHeaders(Type.Null({ description: 'Unchanged since the `ETag` sent in `If-None-Match`.' }), {
+          200: withHeaders(EventLinkList, {
             ETag: ETagHeader,
             'Cache-Control': RevalidateCacheControlHeader,
           }),
+          304: withHeaders(
+            Type.Null({ description: 'Unchanged since the `ETag` sent in `If-None-Match`.' }),
+            {
+              ETag: ETagHeader,
+              'Cache-Control': RevalidateCacheControlHeader,
+            },
+          ),
           ...errorAnswers(401),
         },
       },

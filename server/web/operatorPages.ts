@@ -105,7 +105,10 @@ const REFUSALS: Readonly<Record<RefusedLink, { status: number; sentence: string 
   expired: { status: 410, sentence: 'This sign-in link has expired: a link works for 15 minutes.' },
   unknown: { status: 404, sentence: 'This sign-in link is not valid (or its operator was removed).' },
   // An organiser whose community an operator suspended (issue 50): the link opens nothing.
-  suspended: { status: 403, sentence: 'This community partnership is suspended: its sign-in links open nothing.' },
+  suspended: {
+    status: 403,
+    sentence: 'This community partnership is suspended: its sign-in links open nothing.',
+  },
 };
 
 /** A link that cannot sign anyone in, and why. */

@@ -40,6 +40,7 @@ export const ETagHeader = Type.String({
 
 /** `Cache-Control` of an answer a browser may keep but must revalidate each time it is used. */
 export const RevalidateCacheControlHeader = Type.String({
-  description: '`private, no-cache`: a browser keeps the answer for itself and asks whether it changed each time.',
+  description:
+    '`private, no-cache`: a browser keeps the answer for itself and asks whether it changed each time.',
   examples: ['private, no-cache'],
 });

@@ -11,6 +11,7 @@ import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { AdminOverview } from '../../src/domain/contracts/adminOverview';
 import type { EventLink } from '../../src/domain/contracts/partner';
 import { dayAfter } from '../../src/domain/eventLink';
+import { formatInviteTree } from '../../server/cli/inviteTreeText';
 import { communities, operatorAudit, users } from '../../server/db/schema';
 import { operatorSessionCookieName } from '../../server/operator/operatorSessionCookie';
 import { expectDetail, generousRateLimits, jpegPhoto, webFormData, webRegistration } from './fixtures';
@@ -206,6 +207,10 @@ describe.each(engines)('operators running communities on $name', (engine) => {
       tree.codes.filter((code) => code.code !== link.code).length,
     );
     expect(tree.members.filter((member) => member.invite_code === link.code)).toHaveLength(3);
+    // `npm run invite -- tree` prints the community at the link's root.
+    expect(formatInviteTree(tree).text).toMatch(
+      new RegExp(`^${link.code}  community Community 1: Breakfast  3/3 uses$`, 'm'),
+    );
 
     const overview = (await cli('GET', '/api/admin/overview')).json<AdminOverview>();
     expect(overview.funnel.communities).toEqual([

@@ -32,13 +32,24 @@ const overview: AdminOverview = {
       },
       { label: null, counts: { issued: 10, checked: 7, registered: 6, linked: 4, onboarded: 2 } },
     ],
+    communities: [
+      {
+        community_id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
+        name: 'Hackney Founders Breakfast',
+        counts: { issued: 2, checked: 2, registered: 12, linked: 10, onboarded: 7 },
+      },
+    ],
   },
   registrations_per_day: registrationDays({ 0: 5, 3: 7, 12: 2 }),
   waitlist: { waiting: 12, oldest_waiting_since: new Date(Date.now() - 54 * DAY_MS - 60_000).toISOString() },
 };
 
 const emptyOverview: AdminOverview = {
-  funnel: { overall: { issued: 0, checked: 0, registered: 0, linked: 0, onboarded: 0 }, cohorts: [] },
+  funnel: {
+    overall: { issued: 0, checked: 0, registered: 0, linked: 0, onboarded: 0 },
+    cohorts: [],
+    communities: [],
+  },
   registrations_per_day: registrationDays(),
   waitlist: { waiting: 0, oldest_waiting_since: null },
 };
@@ -194,6 +205,10 @@ test('signed in: the operator’s name, the sections and Sign out, and the funne
     ['No label', '10', '7', '6', '4', '2'],
     ['All codes', '1,240', '31', '27', '20', '14'],
   ]);
+  expect(rowsOf(screen.getByRole('table', { name: 'By community' }))).toEqual([
+    ['Community', 'Codes issued', 'Codes checked', 'Registered', 'Linked on WhatsApp', 'Onboarded'],
+    ['Hackney Founders Breakfast', '2', '2', '12', '10', '7'],
+  ]);
   // Signing in is the page loading: focus stays where the browser put it.
   expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).not.toHaveFocus();
   expect(document.title).toBe('Overview · Operator console · Becca');
@@ -259,6 +274,7 @@ test('an empty network: no codes, no registrations, nobody waiting, each said in
   renderRoute('/admin');
   expect(await screen.findByText(/No invite codes have been issued yet/)).toBeInTheDocument();
   expect(screen.queryByRole('table', { name: 'By cohort' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'By community' })).not.toBeInTheDocument();
   expect(
     screen.getByRole('figure', { name: 'Registrations per day, last 30 days: none.' }),
   ).toBeInTheDocument();

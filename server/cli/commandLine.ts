@@ -1,13 +1,15 @@
-import { print, printError, text, type Text } from './operatorOutput';
+import { failureText, print, printError, text, type Text } from './operatorOutput';
 
 /**
  * Runs an operator command's `main`. Whatever it throws before its own error handling starts (a
  * setting that is missing or out of range, read while deciding where the data is) is one line on
- * stderr and exit code 1, as every other refusal is: a stack trace tells the operator nothing.
+ * stderr and exit code 1, as every other refusal is: a stack trace tells the operator nothing. Any
+ * other error's message is escaped.
  */
 export function runCommandLine(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    printError(text`${error instanceof Error ? error.message : String(error)}`);
+    // A command's own refusal (CommandFailure) prints as written, its usage on lines of their own.
+    printError(failureText(error));
     process.exitCode = 1;
   });
 }

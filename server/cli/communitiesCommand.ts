@@ -13,9 +13,13 @@ const USAGE = text`Usage:
                                                             makes the community (quota ${limits.community.defaultQuota} unless told) and its
                                                             organiser; prints the wa.me link that sends their sign-in link
   npm run communities -- decline ID --reason TEXT           declines an application, saying why
-  npm run --silent communities -- sign-in-link COMMUNITY_ID a new sign-in link (72 hours) for the organiser`;
+  npm run --silent communities -- sign-in-link COMMUNITY_ID a new sign-in link (72 hours) for the organiser
+  npm run communities -- list-communities                   communities, newest first: status, places, live links, funnel
+  npm run communities -- suspend COMMUNITY_ID --reason TEXT its links stop admitting, its organiser is signed out`;
 
-const COMMANDS = ['list', 'approve', 'decline', 'sign-in-link'] as const;
+const COMMANDS = ['list', 'approve', 'decline', 'sign-in-link', 'list-communities', 'suspend'] as const;
+const NEEDS_COMMUNITY_ID: ReadonlySet<string> = new Set(['sign-in-link', 'suspend']);
+const NEEDS_REASON: ReadonlySet<string> = new Set(['decline', 'suspend']);
 
 function printSignIn(signIn: OrganiserSignIn): void {
   printError(
@@ -38,12 +42,15 @@ async function main() {
   const [typed, id, ...extra] = positionals;
   const command = chosenCommand(typed, COMMANDS, USAGE, values.help);
   if (!command) return;
-  if (command !== 'list' && (!id || extra.length))
+  const listing = command === 'list' || command === 'list-communities';
+  if (listing && (id || extra.length))
+    throw new CommandFailure(lines([text`${command} takes no argument.`, USAGE]));
+  if (!listing && (!id || extra.length))
     throw new CommandFailure(
-      lines([text`${command} needs one ${command === 'sign-in-link' ? 'COMMUNITY_ID' : 'ID'}.`, USAGE]),
+      lines([text`${command} needs one ${NEEDS_COMMUNITY_ID.has(command) ? 'COMMUNITY_ID' : 'ID'}.`, USAGE]),
     );
-  if (command === 'decline' && !values.reason?.trim())
-    throw new CommandFailure(lines([text`decline needs --reason TEXT.`, USAGE]));
+  if (NEEDS_REASON.has(command) && !values.reason?.trim())
+    throw new CommandFailure(lines([text`${command} needs --reason TEXT.`, USAGE]));
   const quota =
     values.quota === undefined
       ? undefined
@@ -51,7 +58,7 @@ async function main() {
   const nothingHere = await noDataYet();
   if (nothingHere) {
     printError(text`${nothingHere}`);
-    if (command !== 'list') process.exitCode = 1;
+    if (!listing) process.exitCode = 1;
     return;
   }
   await runAdminCommand(async (admin) => {
@@ -91,6 +98,47 @@ async function main() {
       }
       case 'sign-in-link':
         return printSignIn(await admin.createOrganiserSignInLink({ params: { id: id! } }));
+      case 'list-communities': {
+        const { communities } = await admin.listCommunities();
+        if (!communities.length) return print(text`No community yet: approve an application first.`);
+        print(
+          table(
+            [
+              'COMMUNITY ID',
+              'MADE',
+              'STATUS',
+              'COMMUNITY',
+              'ORGANISER',
+              'QUOTA',
+              'LEFT',
+              'LIVE LINKS',
+              'CHECKED',
+              'REGISTERED',
+              'LINKED',
+              'ONBOARDED',
+            ],
+            communities.map((row) => [
+              row.id,
+              shortTime(row.created_at),
+              row.suspended_at ? `suspended ${shortTime(row.suspended_at)}` : row.status,
+              row.name,
+              row.organiser ?? '(removed)',
+              row.quota,
+              row.uses_left,
+              row.live_links,
+              row.funnel.checked,
+              row.funnel.registered,
+              row.funnel.linked,
+              row.funnel.onboarded,
+            ]),
+          ),
+        );
+        return;
+      }
+      case 'suspend': {
+        const suspended = await admin.suspendCommunity({ params: { id: id! }, body: { reason: reason! } });
+        return print(text`${suspended.effect[0]!.toUpperCase()}${suspended.effect.slice(1)}.`);
+      }
     }
   });
 }

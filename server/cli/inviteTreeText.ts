@@ -49,7 +49,11 @@ export function formatInviteTree({ codes, members }: InviteTree): Text {
   };
 
   for (const root of codes.filter((code) => code.invited_by === null)) {
-    const origin = root.waitlist_phone ? `waitlist ${root.waitlist_phone}` : (root.label ?? 'operator');
+    const origin = root.waitlist_phone
+      ? `waitlist ${root.waitlist_phone}`
+      : root.community
+        ? `community ${root.community.name}: ${root.label ?? 'event link'}`
+        : (root.label ?? 'operator');
     lines.push(
       text`${root.code}  ${origin}  ${root.uses}/${root.max_uses} uses${root.revoked ? '  revoked' : ''}`,
     );

@@ -62,7 +62,7 @@ export function toEventLink(row: InviteCodeRow, appUrl: string): EventLink {
  * Places given out: a live link holds its whole cap; a revoked or expired one keeps what it used. The
  * quota less this is what new links may still admit, so live caps never add up past the quota.
  */
-const placesTaken = sql<number>`coalesce(sum(CASE
+export const placesTaken = sql<number>`coalesce(sum(CASE
   WHEN ${inviteCodes.revokedAt} IS NOT NULL OR ${inviteCodes.expiresAt} <= now() THEN ${inviteCodes.uses}
   ELSE ${inviteCodes.maxUses} END), 0)::int`;
 

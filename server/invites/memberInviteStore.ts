@@ -11,7 +11,7 @@ import { limits } from '../../src/domain/limits';
 import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { Db } from '../db/database';
 import { rowToWire } from '../db/rowToWire';
-import { erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
+import { communities, erasedInviteNodes, inviteCodes, users, waitlist } from '../db/schema';
 import { usableInviteCode } from './inviteCodeStore';
 
 /** Most codes one `invite grant` may add (src/domain/limits.ts). */
@@ -197,9 +197,12 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
       uses: inviteCodes.uses,
       maxUses: inviteCodes.maxUses,
       revokedAt: inviteCodes.revokedAt,
+      communityId: communities.id,
+      communityName: communities.name,
     })
     .from(inviteCodes)
     .leftJoin(waitlist, eq(inviteCodes.waitlistId, waitlist.id))
+    .leftJoin(communities, eq(inviteCodes.communityId, communities.id))
     .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
   const members = await db
     .select({
@@ -220,6 +223,8 @@ export async function loadInviteTree(db: Db): Promise<InviteTree> {
       // The waitlist number the operator let in with this code, masked as lists show phones.
       waitlist_phone: code.waitlistPhone === null ? null : phoneForLists(code.waitlistPhone),
       revoked: code.revokedAt !== null,
+      // An event link (issue 50): the operator sees which community's room came in through it.
+      community: code.communityId === null ? null : { id: code.communityId, name: code.communityName ?? '' },
     })),
     members: [
       ...members.map((member) => ({ ...treeMemberWire(member), erased: false })),

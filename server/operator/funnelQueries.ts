@@ -3,12 +3,13 @@ import { REGISTRATION_DAYS } from '../../src/domain/funnel';
 import type {
   AdminOverview,
   CohortFunnel,
+  CommunityFunnel,
   FunnelCounts,
   RegistrationDay,
   WaitlistSummary,
 } from '../../src/domain/contracts/adminOverview';
 import type { Db } from '../db/database';
-import { inviteCodes, users, waitlist } from '../db/schema';
+import { communities, inviteCodes, users, waitlist } from '../db/schema';
 
 /**
  * The funnel per label: one pass over the codes (issued, checked) and one over the members joined to
@@ -43,6 +44,44 @@ async function cohortFunnels(db: Db): Promise<CohortFunnel[]> {
       issued,
       checked,
       ...(membersByLabel.get(label) ?? { registered: 0, linked: 0, onboarded: 0 }),
+    },
+  }));
+}
+
+/**
+ * The funnel per community partner (issue 50), counted as the cohorts are, over the codes attributed
+ * to a community (its event links). Only communities that made a link have a row.
+ */
+async function communityFunnels(db: Db): Promise<CommunityFunnel[]> {
+  const codes = await db
+    .select({
+      communityId: communities.id,
+      name: communities.name,
+      issued: count(),
+      checked: count(inviteCodes.firstCheckedAt),
+    })
+    .from(inviteCodes)
+    .innerJoin(communities, eq(inviteCodes.communityId, communities.id))
+    .groupBy(communities.id, communities.name)
+    .orderBy(desc(max(inviteCodes.createdAt)), asc(communities.name));
+  const members = await db
+    .select({
+      communityId: inviteCodes.communityId,
+      registered: count(),
+      linked: count(users.linkedAt),
+      onboarded: count(users.onboardedAt),
+    })
+    .from(users)
+    .innerJoin(inviteCodes, eq(users.inviteCode, inviteCodes.code))
+    .groupBy(inviteCodes.communityId);
+  const membersOf = new Map(members.map(({ communityId, ...counts }) => [communityId, counts]));
+  return codes.map(({ communityId, name, issued, checked }) => ({
+    community_id: communityId,
+    name,
+    counts: {
+      issued,
+      checked,
+      ...(membersOf.get(communityId) ?? { registered: 0, linked: 0, onboarded: 0 }),
     },
   }));
 }
@@ -84,11 +123,11 @@ async function waitlistSummary(db: Db): Promise<WaitlistSummary> {
   return { waiting: row?.waiting ?? 0, oldest_waiting_since: row?.oldest ? row.oldest.toISOString() : null };
 }
 
-/** Everything the console's overview shows, in four queries. */
+/** Everything the console's overview shows, in six queries. */
 export async function readAdminOverview(db: Db): Promise<AdminOverview> {
   const cohorts = await cohortFunnels(db);
   return {
-    funnel: { overall: sumOf(cohorts), cohorts },
+    funnel: { overall: sumOf(cohorts), cohorts, communities: await communityFunnels(db) },
     registrations_per_day: await registrationsPerDay(db),
     waitlist: await waitlistSummary(db),
   };

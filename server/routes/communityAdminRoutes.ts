@@ -6,7 +6,10 @@ import {
   CommunityApproval,
   CommunityDecline,
   CommunityDeclined,
+  CommunityList,
   CommunityParams,
+  CommunitySuspended,
+  CommunitySuspension,
   OrganiserSignIn,
 } from '../../src/domain/contracts/adminCommunities';
 import { adminPaths } from '../../src/domain/contracts/adminPaths';
@@ -14,6 +17,7 @@ import { errorAnswers } from '../../src/domain/contracts/errors';
 import { limits } from '../../src/domain/limits';
 import { performOperatorAction } from './operatorAction';
 import { actorOf } from '../admin/operatorActor';
+import { listCommunities, suspendCommunity } from '../communities/communityAdminStore';
 import { listCommunityApplications } from '../communities/communityApplicationStore';
 import {
   approveApplication,
@@ -184,6 +188,76 @@ export const communityAdminRoutes: FastifyPluginAsyncTypebox<AdminRouteOptions> 
         },
       );
       return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    adminPaths.listCommunities.path,
+    {
+      schema: adminOperation({
+        summary: 'List communities',
+        operationId: 'listCommunities',
+        description:
+          'Every community, newest first: its organiser, status, quota, places not yet given to a live link, live links and funnel (counts only, as its organiser sees them; no phone).',
+        response: { 200: CommunityList },
+      }),
+      config: adminAccess({ permission: 'run-network' }),
+    },
+    async () => ({ communities: await listCommunities(db) }),
+  );
+
+  app.post(
+    adminPaths.suspendCommunity.path,
+    {
+      schema: adminOperation({
+        summary: 'Suspend a community',
+        operationId: 'suspendCommunity',
+        description:
+          'Its live event links are revoked (a visitor with one reads what a revoked code answers, and registration through it is refused), its organiser’s sessions end and their unused sign-in links go; a new sign-in is refused. 409 when it is suspended already. Audited, with the reason.',
+        params: CommunityParams,
+        body: CommunitySuspension,
+        response: { 200: CommunitySuspended, ...errorAnswers(409, 422) },
+      }),
+      config: adminAccess({
+        permission: 'run-network',
+        action: 'communities.suspend',
+        target: communityTarget,
+      }),
+    },
+    async (request) => {
+      const communityId = request.params.id;
+      const { result, effect } = await performOperatorAction(
+        db,
+        {
+          actor: actorOf(request),
+          action: 'communities.suspend',
+          target: `community:${communityId}`,
+          reason: request.body.reason,
+        },
+        false,
+        async (tx) => {
+          const done = await suspendCommunity(tx, communityId);
+          // Thrown inside the transaction: nothing is changed or recorded.
+          if (done.outcome === 'unknown') throw new HttpError(404, `No community ${communityId}.`);
+          if (done.outcome === 'already')
+            throw new HttpError(
+              409,
+              `Community ${done.name} was suspended already, on ${done.suspendedAt.toISOString()}.`,
+            );
+          const links = done.linksStopped === 1 ? '1 live link' : `${done.linksStopped} live links`;
+          const sessions = done.sessionsEnded === 1 ? '1 session' : `${done.sessionsEnded} sessions`;
+          return {
+            result: done,
+            effect: `suspended community ${done.name}: ${links} stopped, ${sessions} ended`,
+          };
+        },
+      );
+      return {
+        community_id: communityId,
+        status: 'suspended' as const,
+        suspended_at: result.suspendedAt.toISOString(),
+        effect,
+      };
     },
   );
 };

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { organiserSuspended } from '../communities/communityAdminStore';
 import type { Db } from '../db/database';
 import { HttpError, noSuchEndpoint } from '../httpError';
 import {
@@ -67,9 +68,13 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
   );
 
   const token = { params: Type.Object({ token: Type.String() }) };
+  const suspendedOrganiser = async (operator: { id: string; role: string }) =>
+    operator.role === 'organiser' && (await organiserSuspended(db, operator.id));
   for (const path of [SIGN_IN_PATH, PARTNER_SIGN_IN_PATH]) {
     app.get(`${path}/:token`, { schema: token }, async (request, reply) => {
       const link = await signInLinkState(db, request.params.token);
+      if (link.state === 'usable' && (await suspendedOrganiser(link.operator)))
+        return sendPage(reply, refusedLinkPage('suspended'));
       return sendPage(
         reply,
         link.state === 'usable' ? signInPage(link.operator.name) : refusedLinkPage(link.state),
@@ -79,6 +84,10 @@ export const operatorSessionRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: 
     app.post(`${path}/:token`, { schema: token }, async (request, reply) => {
       // Another site's form could otherwise sign this browser in to an account of the attacker's.
       if (!isSameOriginRequest(request, appUrl)) return sendPage(reply, crossSiteSignInPage());
+      // A suspension deletes the organiser's unused links; this refuses one made after it by hand.
+      const before = await signInLinkState(db, request.params.token);
+      if (before.state === 'usable' && (await suspendedOrganiser(before.operator)))
+        return sendPage(reply, refusedLinkPage('suspended'));
       const signedIn = await signInWithLink(db, request.params.token);
       if (!signedIn) {
         const link = await signInLinkState(db, request.params.token);

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { errorAnswers } from '../../src/domain/contracts/errors';
+import { ETagHeader, RevalidateCacheControlHeader, withHeaders } from '../../src/domain/contracts/headers';
 import {
   EventLink,
   EventLinkList,
@@ -22,12 +24,25 @@ import {
   toEventLink,
   type OrganiserCommunity,
 } from '../communities/partnerStore';
+import { lockLiveCommunity } from '../communities/communityAdminStore';
 import type { Db } from '../db/database';
 import { HttpError } from '../httpError';
 import { endSession } from '../operator/operatorAccounts';
 import { clearedSessionCookie, operatorFromSession, sessionTokenOf } from '../operator/operatorSessions';
 
 const SECURITY = [{ organiserSession: [] }];
+const REVALIDATE = 'private, no-cache';
+
+/** A weak ETag of an answer: the SHA-256 of its JSON, so equal answers (whoever asks) share it. */
+const weakETagOf = (answer: unknown) =>
+  `W/"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
+
+/** Whether If-None-Match names this ETag (weak comparison, RFC 9110 13.1.2), or is `*`. */
+function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
 const NOT_SIGNED_IN = 'Sign in with the link we sent you on WhatsApp.';
 
 interface Organiser {
@@ -82,13 +97,36 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }
       schema: {
         summary: 'The community’s event links',
         operationId: 'listEventLinks',
-        description: 'Newest first, each with its counts: never who registered.',
+        description:
+          'Newest first, each with its counts: never who registered. Answered with a weak `ETag` and `Cache-Control: private, no-cache`; a request whose `If-None-Match` names the current one is 304 with no body (the door poster polls this).',
         tags: ['partner'],
         security: SECURITY,
-        response: { 200: EventLinkList, ...errorAnswers(401) },
+        response: {
+          200: withHeaders(EventLinkList, {
+            ETag: ETagHeader,
+            'Cache-Control': RevalidateCacheControlHeader,
+          }),
+          304: withHeaders(
+            Type.Null({ description: 'Unchanged since the `ETag` sent in `If-None-Match`.' }),
+            {
+              ETag: ETagHeader,
+              'Cache-Control': RevalidateCacheControlHeader,
+            },
+          ),
+          ...errorAnswers(401),
+        },
       },
     },
-    async (request) => ({ event_links: await listEventLinks(db, organiserOf(request).community.id, appUrl) }),
+    async (request, reply) => {
+      const answer = { event_links: await listEventLinks(db, organiserOf(request).community.id, appUrl) };
+      // The door poster asks every few seconds: an unchanged list is 304 with no body. The answer is
+      // private (a cookie's) and `no-cache`, so the browser keeps it and revalidates each time with
+      // If-None-Match by itself; fetch() then hands RTK Query the kept body as a 200.
+      const etag = weakETagOf(answer);
+      void reply.header('etag', etag).header('cache-control', REVALIDATE);
+      if (ifNoneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return answer;
+    },
   );
 
   app.post(
@@ -115,6 +153,8 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<{ db: Db; appUrl: string }
         { actor, action: 'partner.event-link', target: `community:${community.id}` },
         false,
         async (tx) => {
+          // Suspended since this request's session was read: no link escapes the suspension.
+          if (!(await lockLiveCommunity(tx, community.id))) throw new HttpError(401, NOT_SIGNED_IN);
           const row = await createEventLink(tx, community, {
             label,
             maxUses: request.body.max_uses,

@@ -98,12 +98,17 @@ export function signInPage(name: string): OperatorPage {
   );
 }
 
-export type RefusedLink = 'used' | 'expired' | 'unknown';
+export type RefusedLink = 'used' | 'expired' | 'unknown' | 'suspended';
 
 const REFUSALS: Readonly<Record<RefusedLink, { status: number; sentence: string }>> = {
   used: { status: 410, sentence: 'This sign-in link has been used already: each link works once.' },
   expired: { status: 410, sentence: 'This sign-in link has expired: a link works for 15 minutes.' },
   unknown: { status: 404, sentence: 'This sign-in link is not valid (or its operator was removed).' },
+  // An organiser whose community an operator suspended (issue 50): the link opens nothing.
+  suspended: {
+    status: 403,
+    sentence: 'This community partnership is suspended: its sign-in links open nothing.',
+  },
 };
 
 /** A link that cannot sign anyone in, and why. */

@@ -6,6 +6,7 @@ import {
   FilterText,
   Filters,
   MemberId,
+  Nullable,
   NullableText,
   NullableTimestamp,
   OneOf,
@@ -202,6 +203,10 @@ export const InviteTree = Type.Object(
         uses: Type.Integer(),
         max_uses: Type.Integer(),
         revoked: Type.Boolean(),
+        community: Nullable(
+          Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }),
+          'The community whose event link it is (issue 50); null for every other code.',
+        ),
       }),
     ),
     members: Type.Array(
@@ -227,6 +232,7 @@ export const InviteTree = Type.Object(
             uses: 1,
             max_uses: 1,
             revoked: false,
+            community: null,
           },
         ],
         members: [

@@ -34,6 +34,16 @@ export const CohortFunnel = Type.Object(
 );
 export type CohortFunnel = Static<typeof CohortFunnel>;
 
+export const CommunityFunnel = Type.Object(
+  {
+    community_id: Type.String({ description: 'The community’s id (a UUID).' }),
+    name: Type.String({ description: 'The community’s name.' }),
+    counts: FunnelCounts,
+  },
+  { description: 'One community partner (issue 50): the event links its organiser made.' },
+);
+export type CommunityFunnel = Static<typeof CommunityFunnel>;
+
 export const RegistrationDay = Type.Object({
   date: Type.String({ format: 'date', description: 'A day in UTC, YYYY-MM-DD.' }),
   registrations: Count('Members who registered that day and still have an account.'),
@@ -53,6 +63,10 @@ export const AdminOverview = Type.Object(
     funnel: Type.Object({
       overall: FunnelCounts,
       cohorts: Type.Array(CohortFunnel, { description: 'Every label, the most recently issued first.' }),
+      communities: Type.Array(CommunityFunnel, {
+        description:
+          'Every community with an event link, the most recently issued first: the same codes are also in `cohorts`, under their labels.',
+      }),
     }),
     registrations_per_day: Type.Array(RegistrationDay, {
       description: `The last ${REGISTRATION_DAYS} days, oldest first, today last; a day without registrations is 0.`,
@@ -60,7 +74,7 @@ export const AdminOverview = Type.Object(
     waitlist: WaitlistSummary,
   },
   {
-    description: 'The funnel overall and per cohort, registrations per day, and the waitlist.',
+    description: 'The funnel overall, per cohort and per community, registrations per day, and the waitlist.',
     examples: [
       {
         funnel: {
@@ -71,6 +85,13 @@ export const AdminOverview = Type.Object(
               counts: { issued: 30, checked: 24, registered: 21, linked: 16, onboarded: 12 },
             },
             { label: null, counts: { issued: 10, checked: 7, registered: 6, linked: 4, onboarded: 2 } },
+          ],
+          communities: [
+            {
+              community_id: '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10',
+              name: 'Hackney Founders Breakfast',
+              counts: { issued: 2, checked: 2, registered: 12, linked: 10, onboarded: 7 },
+            },
           ],
         },
         registrations_per_day: [

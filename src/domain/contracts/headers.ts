@@ -30,3 +30,17 @@ export function withHeaders<Schema extends TSchema>(
 ): Schema {
   return { ...schema, headers: { ...(schema as { headers?: object }).headers, ...headers } };
 }
+
+/** `ETag` (RFC 9110): a weak validator of the answer's body, for a conditional request next time. */
+export const ETagHeader = Type.String({
+  description:
+    'A weak validator of this answer: send it back as `If-None-Match` and an unchanged answer is 304 with no body.',
+  examples: ['W/"3q2-7w8kX1cB0a9Y4m5nZpQrStUvWx"'],
+});
+
+/** `Cache-Control` of an answer a browser may keep but must revalidate each time it is used. */
+export const RevalidateCacheControlHeader = Type.String({
+  description:
+    '`private, no-cache`: a browser keeps the answer for itself and asks whether it changed each time.',
+  examples: ['private, no-cache'],
+});

@@ -126,6 +126,43 @@ function Funnel({ funnel }: { funnel: AdminOverview['funnel'] }) {
           </tfoot>
         </DataTable>
       </Scroller>
+      <CommunityFunnels communities={funnel.communities} />
+    </>
+  );
+}
+
+/** Community partners' event links (issue 50), one row per community: counts, as the cohorts'. */
+function CommunityFunnels({ communities }: { communities: AdminOverview['funnel']['communities'] }) {
+  const titleId = useId();
+  if (communities.length === 0) return null;
+  return (
+    <>
+      <h3 id={titleId}>By community</h3>
+      <p>The event links each community partner made; the same codes count in their cohorts above.</p>
+      <Scroller role="region" aria-labelledby={titleId} tabIndex={0}>
+        <DataTable aria-labelledby={titleId}>
+          <thead>
+            <tr>
+              <th scope="col">Community</th>
+              {funnelStages.map((stage) => (
+                <th key={stage} scope="col">
+                  {stageNames[stage]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {communities.map((entry) => (
+              <tr key={entry.community_id}>
+                <th scope="row">{entry.name}</th>
+                {funnelStages.map((stage) => (
+                  <td key={stage}>{formatCount(entry.counts[stage])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </Scroller>
     </>
   );
 }

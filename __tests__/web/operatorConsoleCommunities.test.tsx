@@ -151,7 +151,7 @@ test('applications: pending and decided ones listed; approving one with a quota 
   await waitFor(() => expect(gets(calls, '/api/admin/communities')).toBe(2));
   expect(await screen.findByText('No application waits for a decision.')).toBeInTheDocument();
   expect(
-    within(await screen.findByRole('table', { name: 'Communities' })).getByRole('row', {
+    within(await screen.findByRole('table', { name: 'Approved communities' })).getByRole('row', {
       name: /Hackney Founders Breakfast/,
     }),
   ).toHaveTextContent('ada-lovelace-3');
@@ -257,7 +257,7 @@ test('communities: counts and funnel per community; a new sign-in link; none for
   });
   const user = userEvent.setup();
   renderRoute('/admin/communities');
-  const table = await screen.findByRole('table', { name: 'Communities' });
+  const table = await screen.findByRole('table', { name: 'Approved communities' });
   const headers = within(table)
     .getAllByRole('columnheader')
     .map((header) => header.textContent);

@@ -409,7 +409,7 @@ function Communities({ onCopy }: { onCopy: (url: string, organiser: string) => v
       </div>
       <QueryState what="communities" query={query}>
         <ConsoleTable
-          caption="Communities"
+          caption="Approved communities"
           columns={communityColumns}
           rows={communities}
           rowKey={(community) => community.id}

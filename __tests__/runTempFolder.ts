@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../server/dataDirLock';
 
 /**
  * Points TMPDIR (what `os.tmpdir()` answers) of this process and of every process it starts at a new
@@ -23,16 +24,6 @@ export function makeRunTempFolder(name: string): () => void {
 
 const OWNER_FILE = '.run-owner-pid';
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * A run that was killed (SIGKILL, a closed terminal) never reaches its clean-up: the next run of the
  * same name removes the folders whose owner is no longer running, so /tmp does not fill with them.
@@ -48,7 +39,7 @@ function removeFoldersOfEndedRuns(name: string): void {
     } catch {
       continue; // Not one of ours, or still being made.
     }
-    if (Number.isInteger(owner) && owner > 0 && !isRunning(owner))
+    if (Number.isInteger(owner) && owner > 0 && !isProcessAlive(owner))
       fs.rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
   }
 }

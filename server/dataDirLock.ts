@@ -23,7 +23,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process runs with this pid (another user's counts: signalling it is refused, EPERM). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,37 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
-import type {
-  CommunityApplicationList,
-  CommunityList,
-  CommunitySuspended,
-  OrganiserSignIn,
-} from '../../src/domain/contracts/adminCommunities';
+import type { CommunityList, CommunitySuspended } from '../../src/domain/contracts/adminCommunities';
 import type { InviteTree } from '../../src/domain/contracts/adminInviteCodes';
 import type { AdminOverview } from '../../src/domain/contracts/adminOverview';
 import type { EventLink } from '../../src/domain/contracts/partner';
 import { dayAfter } from '../../src/domain/eventLink';
 import { formatInviteTree } from '../../server/cli/inviteTreeText';
 import { communities, operatorAudit, users } from '../../server/db/schema';
-import { operatorSessionCookieName } from '../../server/operator/operatorSessionCookie';
 import { expectDetail, generousRateLimits, jpegPhoto, webFormData, webRegistration } from './fixtures';
+import { APP_URL, BROWSER, partnerCalls, type Partner } from './partnerFixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
 
-const APP_URL = 'https://becca.test';
-const COOKIE = operatorSessionCookieName(APP_URL);
-const BROWSER = {
-  remoteAddress: '203.0.113.9',
-  headers: { host: 'becca.test', 'sec-fetch-site': 'same-origin' },
-};
 const today = () => new Date().toISOString().slice(0, 10);
 const UNKNOWN = '0b8c7f5e-3f0e-4d55-9d55-1f6c2d1b7a10';
-
-interface Partner {
-  session: string;
-  community: string;
-  organiser: string;
-  phone: string;
-}
 
 /** The operator's view of communities (issue 50): the list, the suspension, and the poster's ETag. */
 describe.each(engines)('operators running communities on $name', (engine) => {
@@ -54,61 +35,7 @@ describe.each(engines)('operators running communities on $name', (engine) => {
   afterAll(() => server.close());
   const db = () => server.database.db;
 
-  const cli = (method: InjectOptions['method'], url: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url,
-      remoteAddress: '127.0.0.1',
-      headers: { host: 'localhost', authorization: `Bearer ${adminToken}`, 'becca-actor': 'ops@becca-1' },
-      ...(payload ? { payload } : {}),
-    });
-  const pressSignIn = (url: string) =>
-    server.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      remoteAddress: BROWSER.remoteAddress,
-      headers: { ...BROWSER.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    });
-  async function partner(n: number, organiser_name: string, quota: number): Promise<Partner> {
-    const community_name = `Community ${n}`;
-    const phone = `07911 1500${n}0`;
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/community-applications',
-      payload: {
-        organiser_name,
-        community_name,
-        about: 'A monthly breakfast for people building companies in east London.',
-        city: 'London',
-        expected_size: 40,
-        contact_phone: phone,
-      },
-    });
-    const rows = (await cli('GET', '/api/admin/community-applications')).json<CommunityApplicationList>();
-    const id = rows.community_applications.find((row) => row.community_name === community_name)!.id;
-    const approved = (
-      await cli('POST', `/api/admin/community-applications/${id}/approval`, { quota })
-    ).json<OrganiserSignIn>();
-    const pressed = await pressSignIn(approved.sign_in_url);
-    expect(pressed.statusCode).toBe(303);
-    const session = new RegExp(`^${COOKIE}=([A-Za-z0-9_-]{43});`).exec(
-      String(pressed.headers['set-cookie']),
-    )![1]!;
-    return { session, community: approved.community_id, organiser: approved.organiser, phone };
-  }
-  const as = (
-    who: { session: string },
-    method: InjectOptions['method'],
-    url: string,
-    options: { payload?: object; headers?: Record<string, string> } = {},
-  ) =>
-    server.app.inject({
-      method,
-      url,
-      remoteAddress: BROWSER.remoteAddress,
-      headers: { ...BROWSER.headers, cookie: `${COOKIE}=${who.session}`, ...options.headers },
-      ...(options.payload ? { payload: options.payload } : {}),
-    });
+  const { cli, pressSignIn, approvedPartner: partner, as } = partnerCalls(() => server, adminToken);
   const register = (code: string) => server.app.inject(webRegistration(webFormData(code), [photo]));
   const listed = async () => (await cli('GET', '/api/admin/communities')).json<CommunityList>().communities;
   const audit = async (action: string) =>

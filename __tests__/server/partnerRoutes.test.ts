@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import type { AuditEntry } from '../../src/domain/contracts/adminAudit';
-import type { CommunityApplicationList, OrganiserSignIn } from '../../src/domain/contracts/adminCommunities';
 import type { EventLink, EventLinkList, PartnerCommunity } from '../../src/domain/contracts/partner';
 import { dayAfter } from '../../src/domain/eventLink';
 import { inviteCodes, users, webhookEvents } from '../../server/db/schema';
-import { operatorSessionCookieName } from '../../server/operator/operatorSessionCookie';
 import { expectDetail, generousRateLimits, jpegPhoto, webFormData, webRegistration } from './fixtures';
+import { APP_URL, BROWSER, ORGANISER_COOKIE as COOKIE, partnerCalls } from './partnerFixtures';
 import { engines, startTestServer, type TestServer } from './testServer';
 
-const APP_URL = 'https://becca.test';
-const COOKIE = operatorSessionCookieName(APP_URL);
-const BROWSER = {
-  remoteAddress: '203.0.113.9',
-  headers: { host: 'becca.test', 'sec-fetch-site': 'same-origin' },
-};
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.each(engines)('the organiser’s area on $name', (engine) => {
@@ -36,60 +28,9 @@ describe.each(engines)('the organiser’s area on $name', (engine) => {
   afterAll(() => server.close());
   const db = () => server.database.db;
 
-  const cli = (method: InjectOptions['method'], url: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url,
-      remoteAddress: '127.0.0.1',
-      headers: { host: 'localhost', authorization: `Bearer ${adminToken}`, 'becca-actor': 'ops@becca-1' },
-      ...(payload ? { payload } : {}),
-    });
-  async function signIn(url: string): Promise<string> {
-    const pressed = await server.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      remoteAddress: BROWSER.remoteAddress,
-      headers: { ...BROWSER.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(pressed.statusCode).toBe(303);
-    return new RegExp(`^${COOKIE}=([A-Za-z0-9_-]{43});`).exec(String(pressed.headers['set-cookie']))![1]!;
-  }
-  async function partner(n: number, organiser_name: string, quota: number) {
-    const community_name = `Community ${n}`;
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/community-applications',
-      payload: {
-        organiser_name,
-        community_name,
-        about: 'A monthly breakfast for people building companies in east London.',
-        city: 'London',
-        expected_size: 40,
-        contact_phone: `07911 1400${n}0`,
-      },
-    });
-    const rows = (await cli('GET', '/api/admin/community-applications')).json<CommunityApplicationList>();
-    const id = rows.community_applications.find((row) => row.community_name === community_name)!.id;
-    const approved = (
-      await cli('POST', `/api/admin/community-applications/${id}/approval`, { quota })
-    ).json<OrganiserSignIn>();
-    return { session: await signIn(approved.sign_in_url), community: approved.community_id };
-  }
-  const as = (
-    who: { session: string } | undefined,
-    method: InjectOptions['method'],
-    url: string,
-    payload?: object,
-  ) =>
-    server.app.inject({
-      method,
-      url,
-      remoteAddress: BROWSER.remoteAddress,
-      headers: { ...BROWSER.headers, ...(who ? { cookie: `${COOKIE}=${who.session}` } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+  const { cli, signIn, approvedPartner: partner, as } = partnerCalls(() => server, adminToken);
   const makeLink = (who: { session: string }, body: object) =>
-    as(who, 'POST', '/api/partner/event-links', body);
+    as(who, 'POST', '/api/partner/event-links', { payload: body });
   const linksOf = async (community: string) =>
     db().select().from(inviteCodes).where(eq(inviteCodes.communityId, community));
   const register = (code: string) => server.app.inject(webRegistration(webFormData(code), [photo]));
@@ -106,7 +47,10 @@ describe.each(engines)('the organiser’s area on $name', (engine) => {
         ['POST', '/api/partner/event-links'],
         ['POST', '/api/partner/event-links/ABCDEFGHJK/revocation'],
       ] as const) {
-        expectDetail(await as(who, method, url, { label: 'x', max_uses: 1, expires_on: today() }), 401);
+        expectDetail(
+          await as(who, method, url, { payload: { label: 'x', max_uses: 1, expires_on: today() } }),
+          401,
+        );
       }
     }
     expect(await linksOf(ada.community)).toEqual([]);

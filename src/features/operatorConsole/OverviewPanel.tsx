@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PrimaryButton, TextButton } from '../../components/Button';
 import type { AdminOverview } from '../../domain/contracts/adminOverview';
 import { funnelStages } from '../../domain/funnel';
+import { visible } from '../../domain/visibleText';
 import { apiErrorDetail } from '../../shared/api';
 import { SCREEN_HEADING } from '../../shared/useFocusScreenHeading';
 import { Box, Facts } from './consoleParts';
@@ -61,7 +62,6 @@ const ALL_CODES = 'all';
 function Funnel({ funnel }: { funnel: AdminOverview['funnel'] }) {
   const [chosen, setChosen] = useState(ALL_CODES);
   const pickerId = useId();
-  const tableTitleId = useId();
   if (funnel.overall.issued === 0) {
     return (
       <p>
@@ -92,58 +92,61 @@ function Funnel({ funnel }: { funnel: AdminOverview['funnel'] }) {
         counts={cohort?.counts ?? funnel.overall}
         caption={cohort ? `Funnel of the cohort “${cohortName(cohort.label)}”` : 'Funnel of all codes'}
       />
-      <h3 id={tableTitleId}>By cohort</h3>
-      <p>A cohort is the codes that share a label; the newest cohort comes first.</p>
-      <Scroller role="region" aria-labelledby={tableTitleId} tabIndex={0}>
-        <DataTable aria-labelledby={tableTitleId}>
-          <thead>
-            <tr>
-              <th scope="col">Cohort</th>
-              {funnelStages.map((stage) => (
-                <th key={stage} scope="col">
-                  {stageNames[stage]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {funnel.cohorts.map((entry) => (
-              <tr key={entry.label ?? ''}>
-                <th scope="row">{cohortName(entry.label)}</th>
-                {funnelStages.map((stage) => (
-                  <td key={stage}>{formatCount(entry.counts[stage])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">All codes</th>
-              {funnelStages.map((stage) => (
-                <td key={stage}>{formatCount(funnel.overall[stage])}</td>
-              ))}
-            </tr>
-          </tfoot>
-        </DataTable>
-      </Scroller>
-      <CommunityFunnels communities={funnel.communities} />
+      <FunnelTable
+        title="By cohort"
+        about="A cohort is the codes that share a label; the newest cohort comes first."
+        rowHeader="Cohort"
+        rows={funnel.cohorts.map((entry) => ({
+          key: entry.label ?? '',
+          name: cohortName(entry.label),
+          counts: entry.counts,
+        }))}
+        total={{ name: 'All codes', counts: funnel.overall }}
+      />
+      {funnel.communities.length > 0 && (
+        <FunnelTable
+          title="By community"
+          about="The event links each community partner made; the same codes count in their cohorts above."
+          rowHeader="Community"
+          rows={funnel.communities.map((entry) => ({
+            key: entry.community_id,
+            name: visible(entry.name),
+            counts: entry.counts,
+          }))}
+        />
+      )}
     </>
   );
 }
 
-/** Community partners' event links (issue 50), one row per community: counts, as the cohorts'. */
-function CommunityFunnels({ communities }: { communities: AdminOverview['funnel']['communities'] }) {
+type FunnelCounts = AdminOverview['funnel']['overall'];
+
+/** A funnel's counts by row (a cohort, a community), each stage a column, with an optional total. */
+function FunnelTable({
+  title,
+  about,
+  rowHeader,
+  rows,
+  total,
+}: {
+  title: string;
+  about: string;
+  rowHeader: string;
+  rows: { key: string; name: string; counts: FunnelCounts }[];
+  total?: { name: string; counts: FunnelCounts };
+}) {
   const titleId = useId();
-  if (communities.length === 0) return null;
+  const cells = (counts: FunnelCounts) =>
+    funnelStages.map((stage) => <td key={stage}>{formatCount(counts[stage])}</td>);
   return (
     <>
-      <h3 id={titleId}>By community</h3>
-      <p>The event links each community partner made; the same codes count in their cohorts above.</p>
+      <h3 id={titleId}>{title}</h3>
+      <p>{about}</p>
       <Scroller role="region" aria-labelledby={titleId} tabIndex={0}>
         <DataTable aria-labelledby={titleId}>
           <thead>
             <tr>
-              <th scope="col">Community</th>
+              <th scope="col">{rowHeader}</th>
               {funnelStages.map((stage) => (
                 <th key={stage} scope="col">
                   {stageNames[stage]}
@@ -152,15 +155,21 @@ function CommunityFunnels({ communities }: { communities: AdminOverview['funnel'
             </tr>
           </thead>
           <tbody>
-            {communities.map((entry) => (
-              <tr key={entry.community_id}>
-                <th scope="row">{entry.name}</th>
-                {funnelStages.map((stage) => (
-                  <td key={stage}>{formatCount(entry.counts[stage])}</td>
-                ))}
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.name}</th>
+                {cells(row.counts)}
               </tr>
             ))}
           </tbody>
+          {total && (
+            <tfoot>
+              <tr>
+                <th scope="row">{total.name}</th>
+                {cells(total.counts)}
+              </tr>
+            </tfoot>
+          )}
         </DataTable>
       </Scroller>
     </>

@@ -160,7 +160,7 @@ test('apply, approve, sign in, a link of 3 fills, the poster counts, revoke, the
   expect(findings).toEqual([]);
 });
 
-test('an operator approves an application in the console: the sign-in and WhatsApp links, and the organiser signs in with it', async ({
+test('an operator approves an application in the console: the sign-in and WhatsApp links, the organiser signs in with it, and a suspension ends their session', async ({
   page,
   browser,
   request,
@@ -227,5 +227,19 @@ test('an operator approves an application in the console: the sign-in and WhatsA
   await organiserPage.getByRole('button', { name: /^Sign in as / }).click();
   await expect(organiserPage).toHaveURL(`${server.url}/partner`);
   await expect(organiserPage.getByRole('heading', { level: 1, name: communityName })).toBeVisible();
+
+  // The operator suspends the community in the console: the organiser's session ends with it.
+  const communitiesTable = page.getByRole('table', { name: 'Approved communities' });
+  await communitiesTable.getByRole('button', { name: `Suspend… ${communityName}` }).click();
+  const check = page.getByRole('form', { name: `Suspend “${communityName}”` });
+  await expect(check).toContainText('Nothing has changed yet.');
+  await check.getByLabel('Reason (kept in the audit log)').fill('Links shared on a public forum');
+  await check.getByRole('button', { name: 'Suspend the community' }).click();
+  await expect(page.getByText(new RegExp(`^Done: suspended community ${communityName}`))).toBeVisible();
+  await expect(communitiesTable.getByRole('row', { name: new RegExp(communityName) })).toContainText(
+    'suspended',
+  );
+  await organiserPage.reload();
+  await expect(organiserPage.getByText('You are not signed in.', { exact: false })).toBeVisible();
   await organiser.close();
 });

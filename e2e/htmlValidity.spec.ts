@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import { makePhoto } from './registrationDriver';
 import { everyRoute, walkJoinStates } from './joinStates';
+import { untilAtRest } from './pageAtRest';
 import { openApp, startRealServer, type RunningServer } from './realServer';
 
 /** The Nu Html Checker (vnu-jar from npm), run by the Java on the machine (.ci/run installs one if missing). */
@@ -68,17 +69,7 @@ test('the Nu Html Checker finds no error in the built pages, as sent and after J
   const saveDom = async (name: string) => {
     // At rest: mid-animation frames write numbers such as `opacity: 4.5e-7`, which the checker's
     // CSS parser does not read (CSS allows them), and which no one sees for longer than a frame.
-    await page
-      .waitForFunction(
-        () =>
-          ![...document.querySelectorAll<HTMLElement>('[style*="opacity"]')].some((element) => {
-            const opacity = Number(element.style.opacity);
-            return opacity > 0 && opacity < 1;
-          }),
-        null,
-        { timeout: 5_000 },
-      )
-      .catch(() => undefined);
+    await untilAtRest(page);
     const file = path.join(pagesDir, `${testInfo.project.name}-${names.size}.html`);
     fs.writeFileSync(file, await page.content());
     files.push(file);

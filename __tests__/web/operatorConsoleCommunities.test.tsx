@@ -1,14 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import type {
-  CommunityApplicationList,
+import {
   CommunityApplicationView,
-  CommunityDeclined,
-  CommunityList,
-  CommunitySuspended,
-  CommunityView,
-  OrganiserSignIn,
+  type CommunityApplicationList,
+  type CommunityDeclined,
+  type CommunityList,
+  type CommunitySuspended,
+  type CommunityView,
+  type OrganiserSignIn,
 } from '../../src/domain/contracts/adminCommunities';
 import { limits } from '../../src/domain/limits';
 import { renderRoute } from './renderWithProviders';
@@ -17,18 +17,9 @@ import { consoleApi, failure, type ConsoleCall } from './consoleStandIns';
 // The console's code is fetched lazily, as in the browser; on a busy machine that takes more than a second.
 configure({ asyncUtilTimeout: 10_000 });
 
+// The contract's own example: a pending application.
 const application = (overrides: Partial<CommunityApplicationView>): CommunityApplicationView => ({
-  id: 3,
-  organiser_name: 'Ada Lovelace',
-  community_name: 'Hackney Founders Breakfast',
-  about: 'A monthly breakfast for people building companies in east London, about forty of us.',
-  city: 'London',
-  expected_size: 40,
-  contact_phone: '+44 7911 ••• 456',
-  status: 'pending',
-  applied_at: '2026-11-20T09:14:00.000Z',
-  decided_at: null,
-  community_id: null,
+  ...(CommunityApplicationView.examples as CommunityApplicationView[])[0]!,
   ...overrides,
 });
 

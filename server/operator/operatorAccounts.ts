@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { operatorName, OPERATOR_NAME_RULE } from '../../src/domain/operatorName';
 import {
@@ -13,6 +12,7 @@ import type { Db } from '../db/database';
 import { rowToWire } from '../db/rowToWire';
 import { operators, operatorSessions, operatorSignInLinks } from '../db/schema';
 import type { OperatorView, SignInLink } from '../../src/domain/contracts/adminOperators';
+import { hashSecretToken, isSecretTokenShaped, newSecretToken } from './secretTokens';
 
 /** How long a sign-in link works, and how long a session lives without a request. */
 export const SIGN_IN_LINK_LIFETIME_MINUTES = 15;
@@ -67,25 +67,6 @@ const actorFor = (operator: Operator, session: string): Actor => ({
   role: operator.role,
   session,
 });
-
-/**
- * 32 random bytes (256 bits) as the secret, and its SHA-256 as the key to look it up. The lookup is by
- * an exact match on the hash, so timing tells an attacker nothing about the secret: they would have to
- * find a preimage of the hash to steer it.
- */
-export function newSecretToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashSecretToken(token) };
-}
-
-export function hashSecretToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** What a token must look like before it is even hashed: 43 base64url characters (32 bytes). */
-export const SECRET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
-const SECRET_TOKEN = new RegExp(SECRET_TOKEN_PATTERN);
-export const isSecretTokenShaped = (token: string): boolean => SECRET_TOKEN.test(token);
 
 /**
  * The name as stored. The route refuses a name that breaks the rule (422) before it gets here;
